@@ -1,0 +1,50 @@
+# `make app` and `make test` each build .venv first (once, and again whenever
+# pyproject.toml changes). Only a Python 3.10+ interpreter is needed to start.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+# Lesson notebooks, run by nbval once there are any (empty = skipped).
+NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+# Only the directories that exist, so ruff does not fail on a missing one.
+LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
+# Benchmark scripts; files starting with `_` are helpers, not benchmarks.
+BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
+
+.PHONY: venv .venv test lint app bench clean
+
+venv .venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[app,test]'
+	touch $@
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINT_PATHS)
+
+# Unit, property, widget and browser tests, then the notebooks. --nbval-current-env runs
+# the notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
+test: lint
+	$(BIN)/python -m pytest
+ifneq ($(NOTEBOOKS),)
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
+endif
+
+# The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
+app: $(STAMP)
+	$(BIN)/kowhist-teach app $(APP_ARGS)
+
+bench: $(STAMP)
+	@set -e; for f in $(BENCHMARKS); do \
+	    echo "== $$f"; \
+	    $(BIN)/python "$$f"; \
+	done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
+	    benchmarks/out tests/artifacts
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
