@@ -220,6 +220,8 @@ class RoundLog:
     eliminated: list[int] = field(default_factory=list)
     dogs: list[int] = field(default_factory=list)
     redealt: bool = False  #: ended by a "no picture" declaration
+    trump_settled: bool = False  #: trumps are known (turn-up, choice, vote, fixed or none)
+    could_declare: bool = False  #: someone's hand allowed a declaration this round
 
 
 @dataclass(frozen=True)
@@ -597,7 +599,8 @@ class KnockoutGame:
 
     def _after_trump(self) -> None:
         """Trumps are settled: see who may declare, then play."""
-        self.log.trump = self.trump
+        self._rlog.trump = self.trump
+        self._rlog.trump_settled = True
         rules, h = self.rules, self.hand_size
         declarers = []
         if (rules.no_picture_redeal and h >= 6) or (rules.rainbow and h == 4):
@@ -605,14 +608,46 @@ class KnockoutGame:
             assert leader is not None
             for i in range(self.n):
                 s = (leader + i) % self.n
-                if not self._one_card[s] and self._may_declare(s):
+                if self.declarations_open(s):
                     declarers.append(s)
         if declarers:
+            self._rlog.could_declare = True
             self._declarers = declarers
             self.phase = Phase.DECLARE
             self.to_move = declarers[0]
         else:
             self._start_play()
+
+    def declarations_open(self, seat: int) -> list[Call]:
+        """The declarations ``seat``'s hand allows this round (before the first lead).
+
+        >>> KnockoutGame(3, seed=1).declarations_open(0)
+        []
+        """
+        if self._one_card[seat] or not self.hands[seat]:
+            return []
+        return self._may_declare(seat)
+
+    def why_declaration_illegal(self, seat: int, call: Call) -> str:
+        """Why ``seat`` may not make this declaration now ("" if they may)."""
+        if self.phase is Phase.DECLARE and call in self.declarations_open(seat):
+            return ""
+        name = self._seat_name(seat)
+        if call is NO_PICTURE:
+            if not self.rules.no_picture_redeal:
+                return _("\"no picture, no play\" is not in these rules")
+            if self.hand_size < 6:
+                return _("\"no picture\" may be declared only with 6 or more cards")
+            if self._one_card[seat]:
+                return _("{name} holds one card, not a full hand").format(name=name)
+            return _("{name} holds a picture card (J, Q, K or A): no redeal").format(name=name)
+        if call is RAINBOW:
+            if not self.rules.rainbow:
+                return _("rainbows are not in these rules")
+            if self.hand_size != 4:
+                return _("a rainbow may be declared only in the 4-card round")
+            return _("{name} does not hold one card of each suit").format(name=name)
+        return _("declarations are made before the first lead")
 
     def _may_declare(self, seat: int) -> list[Call]:
         hand, rules, h = self.hands[seat], self.rules, self.hand_size
@@ -784,14 +819,8 @@ class KnockoutGame:
         if phase is Phase.VOTE:
             return _("{name} must vote for a trump suit now").format(name=name)
         if phase is Phase.DECLARE:
-            if move is NO_PICTURE:
-                if self.hand_size < 6 or not self.rules.no_picture_redeal:
-                    return _("\"no picture\" may be declared only with 6 or more cards")
-                return _("{name} holds a picture card (J, Q, K or A): no redeal").format(name=name)
-            if move is RAINBOW:
-                if self.hand_size != 4 or not self.rules.rainbow:
-                    return _("a rainbow may be declared only in the 4-card round")
-                return _("{name} does not hold one card of each suit").format(name=name)
+            if move is NO_PICTURE or move is RAINBOW:
+                return self.why_declaration_illegal(seat, move)
             return _("{name} may declare or play on now").format(name=name)
         return _("{move} is not a move now").format(move=move.code)
 
