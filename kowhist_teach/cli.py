@@ -91,12 +91,21 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         check_record(record)
     except RecordError as e:
         if args.json:
-            print(json.dumps({"status": "error", "winner": None, "rounds": [],
-                              "error": {"round": None, "action": None, "seat": None,
-                                        "message": str(e)}}, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {
+                        "status": "error",
+                        "winner": None,
+                        "rounds": [],
+                        "error": {"round": None, "action": None, "seat": None, "message": str(e)},
+                    },
+                    ensure_ascii=False,
+                )
+            )
         else:
-            print(_("{file}: not a game record: {why}").format(file=args.file, why=e),
-                  file=sys.stderr)
+            print(
+                _("{file}: not a game record: {why}").format(file=args.file, why=e), file=sys.stderr
+            )
         return 2
     result = replay(record)
     if args.json:
@@ -118,18 +127,33 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
                 print("  " + _("seat {seat} declared {call}").format(**rnd["declare"]))
             for t in rnd["tricks"]:
                 cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
-                print("  " + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
-                    leader=t["leader"], cards=cards, winner=t["winner"]))
+                print(
+                    "  "
+                    + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
+                        leader=t["leader"], cards=cards, winner=t["winner"]
+                    )
+                )
             print("  " + _("tricks won: {won}").format(won=rnd["tricks_won"]))
             if rnd["eliminated"]:
-                print("  " + _("knocked out: seats {seats}").format(
-                    seats=", ".join(map(str, rnd["eliminated"]))))
+                print(
+                    "  "
+                    + _("knocked out: seats {seats}").format(
+                        seats=", ".join(map(str, rnd["eliminated"]))
+                    )
+                )
             if rnd["dogs"]:
-                print("  " + _("on a dog's chance: seats {seats}").format(
-                    seats=", ".join(map(str, rnd["dogs"]))))
+                print(
+                    "  "
+                    + _("on a dog's chance: seats {seats}").format(
+                        seats=", ".join(map(str, rnd["dogs"]))
+                    )
+                )
     if "tricks" in result:  # German Whist
-        print(_("{n} tricks played; tricks won {won}").format(
-            n=len(result["tricks"]), won=result["tricks_won"]))
+        print(
+            _("{n} tricks played; tricks won {won}").format(
+                n=len(result["tricks"]), won=result["tricks_won"]
+            )
+        )
     status = result["status"]
     if status == "over":
         if result.get("winner") is None:
@@ -261,9 +285,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         names = bots or ["random"] * players
         print(_("{games} games in {s:.2f} s").format(games=result["games"], s=result["seconds"]))
-        for seat, (name, w) in enumerate(zip(names, result["wins"])):
-            print(_("seat {seat} ({bot}): {w} wins ({pct:.1f}%)").format(
-                seat=seat, bot=name, w=w, pct=100 * w / result["games"]))
+        for seat, (name, w) in enumerate(zip(names, result["wins"], strict=True)):
+            print(
+                _("seat {seat} ({bot}): {w} wins ({pct:.1f}%)").format(
+                    seat=seat, bot=name, w=w, pct=100 * w / result["games"]
+                )
+            )
         if result["draws"]:
             print(_("draws: {d}").format(d=result["draws"]))
     return 0
@@ -285,13 +312,17 @@ def _describe(game: KnockoutGame, seat: int) -> str:
     )
     lines.append(_("Tricks: {won}").format(won=won))
     if view.trick:
-        lines.append(_("On the table: {cards}").format(
-            cards=", ".join(f"{game.names[s]} {c.label}" for s, c in view.trick)))
+        lines.append(
+            _("On the table: {cards}").format(
+                cards=", ".join(f"{game.names[s]} {c.label}" for s, c in view.trick)
+            )
+        )
     if view.hidden_cards:
         lines.append(_("Your hand: one face-down card (you are a blind dog)"))
     else:
-        lines.append(_("Your hand: {cards}").format(
-            cards=" ".join(c.label for c in view.hand) or "-"))
+        lines.append(
+            _("Your hand: {cards}").format(cards=" ".join(c.label for c in view.hand) or "-")
+        )
     return "\n".join(lines)
 
 
@@ -328,9 +359,12 @@ def play_terminal(
             last_round_seen, shown_tricks = game.round, 0
         done = [t for t in log.tricks if t is not game.trick]
         for t in done[shown_tricks:]:
-            say(_("Trick: {cards} - won by {name}").format(
-                cards=", ".join(f"{game.names[s]} {c.label}" for s, c in t.plays),
-                name=game.names[t.winner]))
+            say(
+                _("Trick: {cards} - won by {name}").format(
+                    cards=", ".join(f"{game.names[s]} {c.label}" for s, c in t.plays),
+                    name=game.names[t.winner],
+                )
+            )
         shown_tricks = len(done)
         if game.to_move != human:
             game.play(bot(game))
@@ -346,7 +380,8 @@ def play_terminal(
             prompt = _("Declare? ({moves}): ").format(moves=" ".join(m.code for m in moves))
         else:
             prompt = _("Your play ({moves}): ").format(
-                moves=" ".join(m.label if isinstance(m, Card) else m.code for m in moves))
+                moves=" ".join(m.label if isinstance(m, Card) else m.code for m in moves)
+            )
         out.write(prompt)
         out.flush()
         line = stdin.readline()
@@ -380,10 +415,14 @@ def play_terminal(
             say(_("Not allowed: {why}").format(why=e))
     outcome = game.outcome()
     say()
-    say(_("{name} won the game ({how}).").format(
-        name=game.names[outcome.winner],
-        how=_("took every trick of a round") if outcome.termination.value == "sweep"
-        else _("last player standing")))
+    say(
+        _("{name} won the game ({how}).").format(
+            name=game.names[outcome.winner],
+            how=_("took every trick of a round")
+            if outcome.termination.value == "sweep"
+            else _("last player standing"),
+        )
+    )
     return 0
 
 
@@ -407,20 +446,27 @@ def _cmd_app(args: argparse.Namespace) -> int:
     try:
         import voila  # noqa: F401
     except ImportError:
-        print(_("kowhist-teach: the app needs Voilà: pip install 'kowhist-teach[app]'"),
-              file=sys.stderr)
+        print(
+            _("kowhist-teach: the app needs Voilà: pip install 'kowhist-teach[app]'"),
+            file=sys.stderr,
+        )
         return 2
     notebook = app_notebook()
     cmd = [
-        sys.executable, "-m", "voila", str(notebook.name),
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook.name),
         f"--port={args.port}",
         "--Voila.ip=127.0.0.1",
         "--theme=light",
     ]
     if args.no_browser:
         cmd.append("--no-browser")
-    print(_("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)").format(
-        port=args.port), flush=True)
+    print(
+        _("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)").format(port=args.port),
+        flush=True,
+    )
     try:
         return subprocess.call(cmd, cwd=notebook.parent)
     except KeyboardInterrupt:

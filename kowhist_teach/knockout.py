@@ -17,7 +17,10 @@ True
 
 from __future__ import annotations
 
+import _random
+import copy
 import random
+import struct
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, IntEnum
 from typing import Any
@@ -189,6 +192,10 @@ class Termination(Enum):
 _PLAY = Phase.PLAY
 # Reseeded before every chance event (see KnockoutGame.__init__), so all games share it.
 _CHANCE_RNG = random.Random()
+_seed = _random.Random.seed  # the C method: skips random.Random.seed's type dispatch
+_unpack_keys = struct.Struct("<52I").unpack
+_BITS = tuple(1 << i for i in range(52))
+_SUIT_OF = tuple(i // 13 for i in range(52))
 
 
 @dataclass(frozen=True)
@@ -284,9 +291,7 @@ class KnockoutGame:
         if not isinstance(self.rules, Rules):
             raise SetupError(_("rules must be a Rules object"))
         if not 2 <= n <= 7:
-            raise SetupError(
-                _("Knock-Out Whist is for 2 to 7 players, not {n}").format(n=n)
-            )
+            raise SetupError(_("Knock-Out Whist is for 2 to 7 players, not {n}").format(n=n))
         if n * self.rules.start_hand + 1 > 52:
             raise SetupError(
                 _(
@@ -295,9 +300,7 @@ class KnockoutGame:
                 ).format(n=n, h=self.rules.start_hand, need=n * self.rules.start_hand + 1)
             )
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
-            raise SetupError(
-                _("first_dealer must be a seat from 0 to {last}").format(last=n - 1)
-            )
+            raise SetupError(_("first_dealer must be a seat from 0 to {last}").format(last=n - 1))
         self.n = n
         self.seed = seed
         self.first_dealer = first_dealer
@@ -307,6 +310,8 @@ class KnockoutGame:
         # clone need no generator state, and the same seed gives the same game.
         self._rng = _CHANCE_RNG if auto_chance else None
         self._chance_base = seed if seed is not None else random.randrange(1 << 62)
+        # The other seats clockwise after each seat, for ordering a trick's players.
+        self._after = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
         self._log: list[Any] = []  # moves and chance events, for undo and clone
         self._reset()
         self._resolve_chance()
@@ -354,6 +359,8 @@ class KnockoutGame:
         self.trump: Suit | None = None
         self.turn_up: Card | None = None
         self.trick: Trick | None = None
+        self._led = -1  # the suit led to the current trick, -1 before the lead
+        self._trump_int = -1  # the trump suit as a plain int, -1 for none
         self._order: list[int] = []
         self._pos = 0
         self._trump_broken = False
@@ -417,7 +424,7 @@ class KnockoutGame:
             return
         while self.phase is Phase.DEAL or self.phase is Phase.CUT:
             self._chance_count += 1
-            rng.seed(self._chance_base * 10007 + self._chance_count)
+            _seed(rng, self._chance_base * 10007 + self._chance_count)
             if self.phase is Phase.CUT:
                 winner = rng.choice(self._cut_among)
                 self._log.append(("cut", winner))
@@ -431,9 +438,10 @@ class KnockoutGame:
         n = self.n
         gets = self._gets
         need = sum(gets) + (1 if self._needs_turn_up() else 0)
-        rand = rng.random
-        keys = [rand() for _ in range(52)]
-        cards = sorted(ALL_CARDS, key=keys.__getitem__)  # a shuffle, faster than shuffle()
+        # A shuffle: sort the deck by 52 random 32-bit keys drawn in one go (ties are
+        # vanishingly rare and broken by the stable sort); much faster than shuffle().
+        keys = _unpack_keys(rng.getrandbits(1664).to_bytes(208, "little"))
+        cards = sorted(ALL_CARDS, key=keys.__getitem__)
         hands: list[list[Card]] = [[] for _ in range(n)]
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         h = self.hand_size
@@ -470,14 +478,14 @@ class KnockoutGame:
         self, hands: list[list[Card | str]], turn_up: Card | str | None
     ) -> tuple[list[list[Card]], Card | None]:
         if not isinstance(hands, list) or len(hands) != self.n:
-            raise IllegalMove(
-                _("the deal needs one hand per seat: {n} hands").format(n=self.n)
-            )
+            raise IllegalMove(_("the deal needs one hand per seat: {n} hands").format(n=self.n))
         parsed: list[list[Card]] = []
         seen = 0
         for seat, hand in enumerate(hands):
             if not isinstance(hand, list):
-                raise IllegalMove(_("hand of seat {seat} must be a list of cards").format(seat=seat))
+                raise IllegalMove(
+                    _("hand of seat {seat} must be a list of cards").format(seat=seat)
+                )
             try:
                 cards = [Card(c) if not isinstance(c, Card) else c for c in hand]
             except BadCard as e:
@@ -500,9 +508,7 @@ class KnockoutGame:
             except BadCard as e:
                 raise IllegalMove(str(e)) from None
             if seen >> up & 1:
-                raise IllegalMove(
-                    _("the turn-up {card} is also in a hand").format(card=up.code)
-                )
+                raise IllegalMove(_("the turn-up {card} is also in a hand").format(card=up.code))
         elif turn_up is not None:
             raise IllegalMove(_("only round one (and its redeals) has a turn-up card"))
         return parsed, up
@@ -526,7 +532,8 @@ class KnockoutGame:
     def _deal(self, hands: list[list[Card]], turn_up: Card | None) -> None:
         log = self.log
         log.hands = [list(h) for h in hands]
-        self.hands = [mask_of(h) for h in hands]
+        bits = _BITS.__getitem__
+        self.hands = [sum(map(bits, h)) for h in hands]  # distinct cards: sum == union
         self.turn_up = log.turn_up = turn_up
         rules = self.rules
         final_nt = rules.no_trump_final and self.hand_size == 1
@@ -601,6 +608,7 @@ class KnockoutGame:
         """Trumps are settled: see who may declare, then play."""
         self._rlog.trump = self.trump
         self._rlog.trump_settled = True
+        self._trump_int = -1 if self.trump is None else int(self.trump)
         rules, h = self.rules, self.hand_size
         declarers = []
         if (rules.no_picture_redeal and h >= 6) or (rules.rainbow and h == 4):
@@ -635,9 +643,9 @@ class KnockoutGame:
         name = self._seat_name(seat)
         if call is NO_PICTURE:
             if not self.rules.no_picture_redeal:
-                return _("\"no picture, no play\" is not in these rules")
+                return _('"no picture, no play" is not in these rules')
             if self.hand_size < 6:
-                return _("\"no picture\" may be declared only with 6 or more cards")
+                return _('"no picture" may be declared only with 6 or more cards')
             if self._one_card[seat]:
                 return _("{name} holds one card, not a full hand").format(name=name)
             return _("{name} holds a picture card (J, Q, K or A): no redeal").format(name=name)
@@ -665,14 +673,12 @@ class KnockoutGame:
         self._start_trick(leader)
 
     def _start_trick(self, leader: int) -> None:
-        n, hands = self.n, self.hands
+        hands = self.hands
         self.trick = Trick(leader, self.trump)
-        self._trump_int = -1 if self.trump is None else int(self.trump)
         self._rlog.tricks.append(self.trick)
-        self._order = [leader] + [
-            (leader + i) % n for i in range(1, n) if hands[(leader + i) % n]
-        ]
+        self._order = [leader, *[s for s in self._after[leader] if hands[s]]]
         self._pos = 0
+        self._led = -1
         self.to_move = leader
         self._legal = None
 
@@ -684,20 +690,22 @@ class KnockoutGame:
         >>> len(moves), moves == sorted(moves, key=lambda c: (c.suit, -c.rank))
         (7, True)
         """
-        phase = self.phase
-        if phase is _PLAY:
+        if self.phase is _PLAY:
             seat = self.to_move
+            hand = self.hands[seat]
             if self._one_card[seat]:
-                return [ALL_CARDS[self.hands[seat].bit_length() - 1], PASS]
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._legal_mask(seat)
-            plays = self.trick.plays
-            if plays:
-                led = plays[0][1] // 13
-                if not legal & ~SUIT_MASK[led]:  # following suit: one table look-up
-                    return list(cards_of_suit(legal, led))
+                return [ALL_CARDS[hand.bit_length() - 1], PASS]
+            led = self._led
+            if led >= 0:
+                suited = hand & SUIT_MASK[led]
+                if suited:  # following suit: one table look-up
+                    self._legal = suited
+                    return list(cards_of_suit(suited, led))
+                self._legal = hand
+                return cards_in(hand)
+            legal = self._legal = self._legal_mask(seat)
             return cards_in(legal)
+        phase = self.phase
         if phase is Phase.CHOOSE_TRUMP:
             if self._votes:
                 return [TRUMP_CALLS[s] for s in self._tied_votes()]
@@ -710,9 +718,8 @@ class KnockoutGame:
 
     def _legal_mask(self, seat: int) -> int:
         hand = self.hands[seat]
-        trick = self.trick
-        if trick.plays:
-            suited = hand & SUIT_MASK[trick.plays[0][1] // 13]
+        if self._led >= 0:
+            suited = hand & SUIT_MASK[self._led]
             return suited or hand
         trump = self.trump
         if self.rules.trump_breaking and trump is not None and not self._trump_broken:
@@ -792,9 +799,9 @@ class KnockoutGame:
         if phase is Phase.PLAY:
             if isinstance(move, Call):
                 if move.is_pass:
-                    return _("only a dog or re-entry player may pass; {name} must play a card").format(
-                        name=name
-                    )
+                    return _(
+                        "only a dog or re-entry player may pass; {name} must play a card"
+                    ).format(name=name)
                 return _("cards are being played now: {move} is not a card").format(move=move.code)
             hand = self.hands[seat]
             if not hand >> move & 1:
@@ -867,9 +874,7 @@ class KnockoutGame:
             self._new_round()
             return
         if move is RAINBOW:
-            holders = [
-                s for s in [seat, *self._declarers] if RAINBOW in self._may_declare(s)
-            ]
+            holders = [s for s in [seat, *self._declarers] if RAINBOW in self._may_declare(s)]
             if len(holders) > 1:
                 self._cut_among, self._cut_for = holders, "rainbow"
                 self.phase = Phase.CUT
@@ -897,8 +902,8 @@ class KnockoutGame:
         plays = trick.plays
         if plays:
             best = trick.winning_card
-            cs = card // 13
-            if cs == best // 13:
+            cs = _SUIT_OF[card]
+            if cs == _SUIT_OF[best]:
                 if card > best:
                     trick.winner = seat
                     trick.winning_card = card
@@ -909,6 +914,7 @@ class KnockoutGame:
         else:
             trick.winner = seat
             trick.winning_card = card
+            self._led = _SUIT_OF[card]
         plays.append((seat, card))
         pos = self._pos = self._pos + 1
         self._legal = None
@@ -1055,17 +1061,9 @@ class KnockoutGame:
         >>> len(g.log.actions), len(c.log.actions)
         (0, 1)
         """
-        other = object.__new__(KnockoutGame)
-        other.__dict__.update(
-            _names=self._names,
-            n=self.n,
-            rules=self.rules,
-            seed=self.seed,
-            first_dealer=self.first_dealer,
-            auto_chance=self.auto_chance,
-            _chance_base=self._chance_base,
-            _rng=None,
-        )
+        # A shallow copy shares only the settings (rules, names, seat tables), which
+        # never change; replaying the log then rebuilds every piece of game state.
+        other = copy.copy(self)
         other._rebuild(list(self._log))
         other._rng = _CHANCE_RNG if self.auto_chance else None
         return other

@@ -116,9 +116,7 @@ def parse_move(move: Move | str) -> Move:
         return parse_card(text)
     except BadCard:
         raise BadCard(
-            _("unknown move {code!r}: write a card like AS, 10H or QD, or pass").format(
-                code=move
-            )
+            _("unknown move {code!r}: write a card like AS, 10H or QD, or pass").format(code=move)
         ) from None
 
 

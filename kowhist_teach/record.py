@@ -81,8 +81,12 @@ class ReplayError(IllegalMove):
 
     def to_dict(self) -> dict[str, Any]:
         """The ``error`` object of ``replay --json``."""
-        return {"round": self.round, "action": self.action, "seat": self.seat,
-                "message": self.message}
+        return {
+            "round": self.round,
+            "action": self.action,
+            "seat": self.seat,
+            "message": self.message,
+        }
 
 
 # --------------------------------------------------------------------------- reading
@@ -91,10 +95,11 @@ def parse_record(text: str) -> dict[str, Any]:
 
     >>> parse_record('{"format": "kowhist-record/1", "game": "knockout", "players": 3}')['players']
     3
-    >>> parse_record('{"format": "chess"}')
-    Traceback (most recent call last):
-    ...
-    kowhist_teach.errors.RecordError: not a kowhist record: the format tag is 'chess', not 'kowhist-record/1'
+    >>> try:
+    ...     parse_record('{"format": "chess"}')
+    ... except RecordError as e:
+    ...     print(e)
+    not a kowhist record: the format tag is 'chess', not 'kowhist-record/1'
     """
     try:
         data = json.loads(text)
@@ -231,9 +236,7 @@ def _check_knockout_shape(data: dict[str, Any]) -> None:
             isinstance(votes, dict) and all(isinstance(v, str) for v in votes.values())
         ):
             raise _fail(
-                _("{where}: votes must map seats to suits, like {{\"3\": \"H\"}}").format(
-                    where=where
-                )
+                _('{where}: votes must map seats to suits, like {{"3": "H"}}').format(where=where)
             )
         declare = rnd.get("declare")
         if declare is not None:
@@ -245,9 +248,9 @@ def _check_knockout_shape(data: dict[str, Any]) -> None:
                 "rainbow",
             ):
                 raise _fail(
-                    _(
-                        "{where}: declare needs a seat and a call, \"no-picture\" or \"rainbow\""
-                    ).format(where=where)
+                    _('{where}: declare needs a seat and a call, "no-picture" or "rainbow"').format(
+                        where=where
+                    )
                 )
 
 
@@ -313,9 +316,7 @@ def knockout_game_from_record(record: dict[str, Any]) -> KnockoutGame:
 
 def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -> None:
     if game.is_over():
-        raise ReplayError(
-            _("the game was already over before round {r}").format(r=r), round=r
-        )
+        raise ReplayError(_("the game was already over before round {r}").format(r=r), round=r)
     first = game.is_first_round()
     # Who chooses trumps (and leads) was settled at the end of the last round; a tie
     # there was cut, and the record names the cut's winner.
@@ -343,8 +344,7 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
         if tc != game.trump_chooser:
             raise ReplayError(
                 _(
-                    "seat {tc} cannot choose trumps: seat {chooser} took the most tricks "
-                    "last round"
+                    "seat {tc} cannot choose trumps: seat {chooser} took the most tricks last round"
                 ).format(tc=tc, chooser=game.trump_chooser),
                 round=r,
                 seat=tc,
@@ -371,9 +371,7 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
     for key in votes:
         if not (key.isdigit() and int(key) < game.n and game.status[int(key)].name == "OUT"):
             raise ReplayError(
-                _("seat {key} cannot vote on trumps: only eliminated players vote").format(
-                    key=key
-                ),
+                _("seat {key} cannot vote on trumps: only eliminated players vote").format(key=key),
                 round=r,
             )
     if votes and game.phase is not Phase.VOTE:
@@ -398,9 +396,7 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
             return  # the record stops while the chooser thinks
         if trump is None:
             raise ReplayError(
-                _("round {r} needs a trump: seat {seat} chooses it").format(
-                    r=r, seat=game.to_move
-                ),
+                _("round {r} needs a trump: seat {seat} chooses it").format(r=r, seat=game.to_move),
                 round=r,
                 seat=game.to_move,
             )
@@ -421,9 +417,7 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
         if not 0 <= seat < game.n:
             raise ReplayError(_("seat {seat} is not at this table").format(seat=seat), round=r)
         if game.phase is not Phase.DECLARE or call not in game.declarations_open(seat):
-            raise ReplayError(
-                game.why_declaration_illegal(seat, call), round=r, seat=seat
-            )
+            raise ReplayError(game.why_declaration_illegal(seat, call), round=r, seat=seat)
     if last and "declare" not in rnd and not rnd.get("actions"):
         # Stopped before the first lead and nobody has declined yet ("declare": null
         # says the declarations are over with none made).
@@ -455,9 +449,9 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
     for a, code in enumerate(actions):
         if game.round != r or game.phase is not Phase.PLAY:
             raise ReplayError(
-                _("round {r} is over after {k} actions: action {a} ({code}) is one too many").format(
-                    r=r, k=a, a=a, code=code
-                ),
+                _(
+                    "round {r} is over after {k} actions: action {a} ({code}) is one too many"
+                ).format(r=r, k=a, a=a, code=code),
                 round=r,
                 action=a,
             )
@@ -562,15 +556,18 @@ def _tricks_so_far(game: KnockoutGame, log: RoundLog) -> list[int]:
 def replay(record: dict[str, Any] | str) -> dict[str, Any]:
     """Validate and replay a record; never raises. Returns the ``replay --json`` object.
 
-    >>> replay({'format': 'kowhist-record/1', 'game': 'knockout', 'players': 9})['error']
-    {'round': None, 'action': None, 'seat': None, 'message': 'Knock-Out Whist is for 2 to 7 players, not 9'}
+    >>> replay({'format': 'kowhist-record/1', 'game': 'knockout', 'players': 9})['error']['message']
+    'Knock-Out Whist is for 2 to 7 players, not 9'
     """
     try:
         data = load_record(record) if isinstance(record, str) else record
         check_record(data)
     except RecordError as e:
-        return {"status": "error", "kind": "format",
-                "error": {"round": None, "action": None, "seat": None, "message": str(e)}}
+        return {
+            "status": "error",
+            "kind": "format",
+            "error": {"round": None, "action": None, "seat": None, "message": str(e)},
+        }
     if data["game"] == "german":
         from .record_german import replay_german
 
@@ -605,4 +602,3 @@ def _replay_knockout(data: dict[str, Any]) -> dict[str, Any]:
     if error is not None:
         result["error"] = error.to_dict()
     return result
-

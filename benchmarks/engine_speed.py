@@ -1,0 +1,286 @@
+"""Random-play speed of the Knock-Out Whist engine against OpenSpiel's ``oh_hell``.
+
+What is measured (DESIGN.md §7, first and second rows):
+
+* **Ours**: 4-player Knock-Out Whist with the default :class:`Rules`, whole games from
+  the first deal to the winner.  Every game is a fresh ``KnockoutGame(4, seed=i)``
+  (``i`` counts up, so no two games repeat) played by the loop
+  ``while game.outcome() is None: game.play(rng.choice(game.legal_moves()))``.
+  Every ``play`` call counts as one move: cards, and the trump calls of rounds two on.
+  The deals (chance) happen inside the engine and their time is included.
+* **OpenSpiel**: ``oh_hell`` with ``{'players': 4, 'num_tricks_fixed': 7}`` (the size of
+  our first round), driven from Python through ``pyspiel`` the usual way: at a chance
+  node sample an outcome of ``state.chance_outcomes()`` with Python's ``random``, else
+  ``state.apply_action(rng.choice(state.legal_actions()))``.  Every player action —
+  the four bids and the 28 cards — counts as one move.  The 31 chance actions per game
+  (trick count, dealer, 28 cards and the trump card) are not counted but their time is
+  included, just as our deals are.
+
+Why the comparison is fair:
+
+* Both engines are driven by the same kind of loop, from the same interpreter, in the
+  same process, with the same random-choice call per move; each game object is built
+  inside the timed loop on both sides.
+* Both sides pay for their chance events inside the timed region.
+* The chance sampler given to OpenSpiel is a general one (one ``rng.random()`` and a
+  walk over the cumulative probabilities), correct for any distribution.
+  ``--sampler uniform`` uses ``rng.choice(outcomes)`` instead, which is valid here
+  because every ``oh_hell`` chance node is uniform, and is a little kinder to OpenSpiel.
+* The two are measured in alternating rounds (the order flips each round) and each
+  reports the median rate over its rounds, so a burst of load from another process on
+  this machine hits both alike and one slow round does not decide the result.
+
+Also printed: the median wall time of one whole Knock-Out Whist game between random bots,
+taken from the same runs (including the bots' ``rng.choice`` calls and the deals).
+
+Run from the repository root::
+
+    python benchmarks/engine_speed.py               # 5 rounds of 2 s each, side by side
+    python benchmarks/engine_speed.py --json        # the figures as JSON
+    python benchmarks/engine_speed.py --seconds 1 --rounds 3
+
+If ``pyspiel`` (pip package ``open_spiel``) is not importable, only our own rate is
+measured and the script says so in one line; it still exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# Measure the engine in this working tree even when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kowhist_teach.knockout import KnockoutGame
+
+TARGET_RATIO = 2.0
+OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}
+
+
+class Run:
+    """The result of one timed stretch: moves made, seconds taken, games completed."""
+
+    __slots__ = ("moves", "seconds", "games", "game_times")
+
+    def __init__(self, moves: int, seconds: float, games: int, game_times: list[float]):
+        self.moves = moves
+        self.seconds = seconds
+        self.games = games
+        self.game_times = game_times
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds
+
+
+def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Play whole random 4-player games for about ``seconds``; seeds count up from
+    ``first_seed``."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = KnockoutGame(4, seed=seed)
+        seed += 1
+        while game.outcome() is None:
+            game.play(choice(game.legal_moves()))
+            moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def _walk_sampler(rng: random.Random):
+    rand = rng.random
+
+    def sample(outcomes: list[tuple[int, float]]) -> int:
+        u = rand()
+        for action, p in outcomes:
+            u -= p
+            if u < 0.0:
+                return action
+        return outcomes[-1][0]  # rounding left a sliver past the last outcome
+
+    return sample
+
+
+def _uniform_sampler(rng: random.Random):
+    choice = rng.choice
+
+    def sample(outcomes: list[tuple[int, float]]) -> int:
+        return choice(outcomes)[0]
+
+    return sample
+
+
+SAMPLERS = {"walk": _walk_sampler, "uniform": _uniform_sampler}
+
+
+def run_openspiel(seconds: float, rng: random.Random, game, sampler: str = "walk") -> Run:
+    """Play whole random ``oh_hell`` games for about ``seconds``."""
+    clock = time.perf_counter
+    sample = SAMPLERS[sampler](rng)
+    choice = rng.choice
+    moves = 0
+    games = 0
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample(state.chance_outcomes()))
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                moves += 1
+        games += 1
+        now = clock()
+    return Run(moves, now - start, games, [])
+
+
+def _load_pyspiel():
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def _openspiel_version() -> str | None:
+    try:
+        from importlib.metadata import version
+
+        return version("open_spiel")
+    except Exception:  # a version string is a nicety, never a failure
+        return None
+
+
+def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -> dict:
+    """Alternate rounds of ours and OpenSpiel's; return the figures as a dict."""
+    pyspiel = _load_pyspiel()
+    game = pyspiel.load_game("oh_hell", OH_HELL_PARAMS) if pyspiel else None
+    ours_rng = random.Random(seed)
+    theirs_rng = random.Random(seed + 1)
+    # Warm up both (imports, first-use caches) outside the timed rounds.
+    next_seed = 10**6
+    run_ours(min(0.2, seconds), ours_rng, next_seed)
+    next_seed += 10**6
+    if game is not None:
+        run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
+
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for k in range(rounds):
+        order = ("ours", "theirs") if k % 2 == 0 else ("theirs", "ours")
+        for who in order:
+            if who == "ours":
+                run = run_ours(seconds, ours_rng, next_seed)
+                next_seed += run.games
+                ours.append(run)
+            elif game is not None:
+                theirs.append(run_openspiel(seconds, theirs_rng, game, sampler))
+
+    game_times = [t for run in ours for t in run.game_times]
+    result: dict = {
+        "seconds_per_round": seconds,
+        "rounds": rounds,
+        "python": platform.python_version(),
+        "ours": {
+            "moves_per_second": statistics.median(r.rate for r in ours),
+            "round_rates": [r.rate for r in ours],
+            "games": sum(r.games for r in ours),
+            "moves_per_game": sum(r.moves for r in ours) / sum(r.games for r in ours),
+            "game_median_ms": statistics.median(game_times) * 1e3,
+        },
+        "openspiel": None,
+        "ratio": None,
+        "target_ratio": TARGET_RATIO,
+        "target_met": None,
+    }
+    if game is not None:
+        rate = statistics.median(r.rate for r in theirs)
+        result["openspiel"] = {
+            "version": _openspiel_version(),
+            "game": "oh_hell",
+            "params": OH_HELL_PARAMS,
+            "chance_sampler": sampler,
+            "moves_per_second": rate,
+            "round_rates": [r.rate for r in theirs],
+            "games": sum(r.games for r in theirs),
+            "moves_per_game": sum(r.moves for r in theirs) / sum(r.games for r in theirs),
+        }
+        ratio = result["ours"]["moves_per_second"] / rate
+        result["ratio"] = ratio
+        result["target_met"] = ratio >= TARGET_RATIO
+    return result
+
+
+def _report(result: dict) -> str:
+    ours = result["ours"]
+    lines = [
+        f"Knock-Out Whist, 4 players, random play: {ours['moves_per_second']:,.0f} moves/s "
+        f"(median of {result['rounds']} rounds of {result['seconds_per_round']:g} s; "
+        f"{ours['games']} games, {ours['moves_per_game']:.1f} moves a game)",
+        f"one whole game between random bots: {ours['game_median_ms']:.2f} ms median",
+    ]
+    theirs = result["openspiel"]
+    if theirs is None:
+        return "\n".join(lines)
+    lines += [
+        f"OpenSpiel oh_hell (open_spiel {theirs['version'] or '?'}, 4 players, 7 tricks, "
+        f"chance sampled in Python [{theirs['chance_sampler']}]): "
+        f"{theirs['moves_per_second']:,.0f} moves/s "
+        f"({theirs['games']} games, {theirs['moves_per_game']:.1f} moves a game)",
+        f"ratio ours / OpenSpiel: {result['ratio']:.2f}x  "
+        f"(target >= {result['target_ratio']:g}x: "
+        f"{'met' if result['target_met'] else 'NOT met'})",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="time per measurement (default 2)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="alternating rounds of each (default 5)"
+    )
+    parser.add_argument(
+        "--sampler",
+        choices=sorted(SAMPLERS),
+        default="walk",
+        help="how OpenSpiel's chance outcomes are sampled (default walk)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random bots")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.rounds < 1:
+        parser.error("--seconds must be positive and --rounds at least 1")
+
+    result = measure(args.seconds, args.rounds, args.sampler, args.seed)
+    if result["openspiel"] is None:
+        note = "pyspiel (pip package open_spiel) is not importable: measuring our engine only"
+        print(note, file=sys.stderr if args.json else sys.stdout)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(_report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
