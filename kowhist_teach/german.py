@@ -7,6 +7,29 @@ built so are played out.  The game is a state machine shaped like
 ``play()``, ``undo()``, ``clone()``, ``outcome()``, and an explicit chance event, the
 deal (made from a seeded generator, or given with :meth:`GermanGame.deal`).
 
+Where RULES.md §3 and seed 003 are silent, the engine does this:
+
+* **Deal**: the non-dealer gets the 1st, 3rd … 25th card, the dealer the 2nd … 26th;
+  the 27th card is ``stock[0]``, turned up: its suit is trump for the whole hand.
+* **Drawn hand**: 13–13 under ``all26`` is a draw (``winner`` ``None``, 0 points).
+  Under ``last13`` the 13 phase-2 tricks cannot tie.
+* **no_trumps**: there is no trump suit, but ``stock[0]`` is still turned up as the
+  first prize, and the stock is taken exactly as in the classic game.
+* **open_stock = k** (1..26): the first k cards of the stock lie face up, in stock
+  order.  The trick winner picks any of them (a move; in a record, an action right
+  after the trick's second card); the loser takes the first face-down card; when none
+  is face down (the last tricks, when k ≥ 2), the face-up card turned up longest ago,
+  i.e. the first in line — and, being face up, that card is public.  Then cards are
+  turned up from the top to show k again.  Trumps come from ``stock[0]`` alone.
+* **race_to = r** (1..13): tricks are counted as the scoring counts them (all of them
+  under ``all26``, phase 2 only under ``last13``).  The hand ends the moment a trick
+  gives a player r: no stock card is taken after it, and the racer scores 1 point.
+  If the 26 tricks end with nobody at r (possible only under ``last13`` with r > 7),
+  the scoring rule decides the winner *and* the points as without a race.
+* **Seen cards**: a card taken face up is public; one taken face down only its taker
+  knows.  :meth:`GermanGame.view` gives the opponent's known cards: the face-up cards
+  they took and still hold, and once the stock is empty their whole hand.
+
 >>> import random
 >>> game = GermanGame(seed=1)
 >>> rng = random.Random(2)
@@ -18,6 +41,7 @@ deal (made from a seeded generator, or given with :meth:`GermanGame.deal`).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -270,6 +294,17 @@ def deal_deck(deck: Sequence[Card], dealer: int = 0) -> tuple[list[list[Card]], 
     hands[1 - dealer] = list(deck[0 : 2 * HAND_SIZE : 2])
     hands[dealer] = list(deck[1 : 2 * HAND_SIZE : 2])
     return hands, list(deck[2 * HAND_SIZE :])
+
+
+def _parse_move(move: Move | str) -> Move:
+    """A card (or a call, which no German Whist position allows) from its code."""
+    try:
+        return parse_move(move)
+    except BadCard:
+        if isinstance(move, str):
+            # Only cards are moves here: say so, rather than parse_move's "…, or pass".
+            parse_card(move)
+        raise
 
 
 class GermanGame:
@@ -575,8 +610,8 @@ class GermanGame:
         >>> g.play('ZZ')
         Traceback (most recent call last):
         ...
-        kowhist_teach.errors.IllegalMove: unknown move 'ZZ': write a card like AS, 10H or QD, \
-or pass
+        kowhist_teach.errors.IllegalMove: unknown card code 'ZZ': write the rank then the suit, \
+like AS, 10H or QD
         """
         if type(move) is Card and seat is None:
             phase = self.phase
@@ -603,7 +638,7 @@ or pass
         if self._outcome is not None:
             raise IllegalMove(_("the game is over"))
         try:
-            move = parse_move(move)
+            move = _parse_move(move)
         except BadCard as e:
             raise IllegalMove(str(e)) from None
         if self.to_move is None:
@@ -635,7 +670,7 @@ or pass
         True
         """
         try:
-            move = parse_move(move)
+            move = _parse_move(move)
         except BadCard as e:
             return str(e)
         if self._outcome is not None:
@@ -786,17 +821,9 @@ or pass
         >>> len(g.moves), len(c.moves)
         (0, 1)
         """
-        other = object.__new__(GermanGame)
-        other.__dict__.update(
-            _names=self._names,
-            n=2,
-            rules=self.rules,
-            seed=self.seed,
-            first_dealer=self.first_dealer,
-            auto_chance=self.auto_chance,
-            _chance_base=self._chance_base,
-            _rng=None,
-        )
+        # A shallow copy shares only the settings (rules, names), which never change;
+        # replaying the log then rebuilds every piece of game state (as KnockoutGame does).
+        other = copy.copy(self)
         other._rebuild(list(self._log))
         other._rng = _CHANCE_RNG if self.auto_chance else None
         return other

@@ -1068,6 +1068,19 @@ class KnockoutGame:
         other._rng = _CHANCE_RNG if self.auto_chance else None
         return other
 
+    def trick_order(self) -> tuple[list[int], int]:
+        """The seats of the current trick in play order, and the index of the one to act.
+
+        >>> KnockoutGame(3, seed=1).trick_order()
+        ([1, 2, 0], 0)
+        """
+        return list(self._order), self._pos
+
+    @property
+    def tricks_done(self) -> int:
+        """Tricks completed so far this round."""
+        return self._tricks_done
+
     @property
     def moves(self) -> list[Move]:
         """Every move made so far, in order (chance events left out)."""

@@ -1,7 +1,10 @@
 """German Whist game records (DESIGN.md §3) and what ``replay --json`` prints for them (§4).
 
-A record holds one hand: the two hands and the stock as dealt, the rule options and the
-moves in order (cards played in both phases, and open-stock picks).
+A record holds one hand: the two hands and the stock as dealt (``stock[0]`` first, the
+card turned up for trumps), the rule options and the moves in order — the cards played
+in both phases and, under ``open_stock``, each pick right after its trick.  ``rules``
+and ``first_dealer`` may be left out (the defaults, dealer 0), and ``actions`` too (no
+move yet).  The shape checks are :func:`kowhist_teach.record.check_record`'s.
 
 >>> game = GermanGame(seed=5)
 >>> game.play(game.legal_moves()[0])
@@ -19,103 +22,79 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import BadCard, card_codes
+from .cards import card_codes
 from .errors import IllegalMove, RecordError, SetupError
 from .german import GermanGame, GermanPhase, GermanRules
 from .i18n import _
+from .record import FORMAT, ReplayError, check_record
 
-__all__ = ["FORMAT", "german_game_from_record", "german_record", "replay_german"]
-
-#: The format tag every record carries.
-FORMAT = "kowhist-record/1"
-_KEYS = ("format", "game", "players", "rules", "first_dealer", "hands", "stock", "actions")
-_OPTIONAL = ("actions",)
+__all__ = ["german_game_from_record", "german_record", "replay_german"]
 
 
 def _check_shape(record: Any) -> None:
     """Raise :class:`RecordError` unless ``record`` looks like a German Whist record."""
-    if not isinstance(record, dict):
-        raise RecordError(
-            _("a record must be a JSON object, not {kind}").format(kind=type(record).__name__)
-        )
-    for key in record:
-        if key not in _KEYS:
-            raise RecordError(
-                _("unknown key {key!r} in a German Whist record: the keys are {keys}").format(
-                    key=key, keys=", ".join(_KEYS)
-                )
-            )
-    for key in _KEYS:
-        if key not in record and key not in _OPTIONAL:
-            raise RecordError(_("a German Whist record needs the key {key!r}").format(key=key))
-    if record["format"] != FORMAT:
-        raise RecordError(
-            _("unknown record format {value!r}: expected {expected!r}").format(
-                value=record["format"], expected=FORMAT
-            )
-        )
+    # The shape rules (format tag, known keys, value types) are record.py's, shared
+    # with Knock-Out Whist; only the game is checked here.
+    check_record(record)
     if record["game"] != "german":
         raise RecordError(
             _("not a German Whist record: game is {value!r}, not 'german'").format(
                 value=record["game"]
             )
         )
-    if not isinstance(record.get("actions", []), list):
-        raise RecordError(_("actions must be a list of card codes"))
 
 
-def _replay(
-    record: Any,
-) -> tuple[GermanGame | None, dict[str, Any] | None, ValueError | None]:
-    """Replay as far as the record is legal: the game, the first error (as ``replay``
-    reports it) and the exception behind it.  Raises :class:`RecordError` only."""
+def _replay(record: Any) -> tuple[GermanGame | None, ReplayError | None]:
+    """Replay as far as the record is legal: the game and the first error, which says
+    where.  Raises :class:`RecordError` only."""
     _check_shape(record)
-    game: GermanGame | None = None
     try:
-        rules = GermanRules.from_dict(record["rules"])
+        rules = GermanRules.from_dict(record.get("rules"))
         game = GermanGame(
-            rules, first_dealer=record["first_dealer"], auto_chance=False, players=record["players"]
+            rules,
+            first_dealer=record.get("first_dealer", 0),
+            auto_chance=False,
+            players=record["players"],
         )
+    except (SetupError, TypeError) as e:
+        return None, ReplayError(str(e))  # the setup is at fault, not a round or action
+    try:
         game.deal(record["hands"], record["stock"])
-    except (SetupError, IllegalMove, BadCard) as e:
-        # A setup or deal that breaks a rule: no action is to blame.
-        return game, {"round": 0, "action": None, "seat": None, "message": str(e)}, e
+    except IllegalMove as e:
+        return game, ReplayError(str(e), round=0)
     for i, code in enumerate(record.get("actions", [])):
         seat = game.to_move
         try:
             game.play(code)
         except IllegalMove as e:
-            return game, {"round": 0, "action": i, "seat": seat, "message": str(e)}, e
-    return game, None, None
+            return game, ReplayError(str(e), round=0, action=i, seat=seat)
+    return game, None
 
 
 def german_game_from_record(record: dict[str, Any]) -> GermanGame:
     """The game a German Whist record describes, replayed to its last action.
 
     Raises :class:`RecordError` for something that is not such a record (unknown keys,
-    wrong format tag), :class:`SetupError` for bad players or rule options, and
-    :class:`IllegalMove` for a bad deal or the first action that breaks a rule — each
-    with a one-line message.
+    wrong format tag, values of the wrong type) and
+    :class:`~kowhist_teach.record.ReplayError` (an :class:`IllegalMove`) for bad
+    players or rule options, a bad deal, or the first action that breaks a rule; its
+    ``round``, ``action`` and ``seat`` say where (``None`` where no round or action
+    is at fault).
 
     >>> rec = german_record(GermanGame(seed=1))
     >>> german_game_from_record(rec).phase
     <GermanPhase.PLAY1: 'play1'>
-    >>> german_game_from_record({**rec, 'actions': ['pass']})
-    Traceback (most recent call last):
-    ...
-    kowhist_teach.errors.IllegalMove: action 0 (pass): cards are being played now: pass is \
-not a card
+    >>> try:
+    ...     german_game_from_record({**rec, 'actions': ['pass']})
+    ... except IllegalMove as e:
+    ...     print(e.action, e.seat, e)
+    0 1 cards are being played now: pass is not a card
     """
-    game, error, exc = _replay(record)
-    if error is None:
-        assert game is not None
-        return game
-    if error["action"] is None:
-        raise exc  # type: ignore[misc]
-    code = record["actions"][error["action"]]
-    raise IllegalMove(
-        _("action {i} ({move}): {why}").format(i=error["action"], move=code, why=error["message"])
-    )
+    game, error = _replay(record)
+    if error is not None:
+        raise error
+    assert game is not None
+    return game
 
 
 def german_record(game: GermanGame) -> dict[str, Any]:
@@ -147,8 +126,7 @@ def _trick_json(game: GermanGame, i: int) -> dict[str, Any]:
     return {
         "leader": trick.leader,
         "cards": [[seat, card.code] for seat, card in trick.plays],
-        # A trick still being played has no winner yet (only a card winning it so far).
-        "winner": trick.winner if len(trick.plays) == 2 else None,
+        "winner": trick.winner,
         "winner_took": won.code if won is not None else None,
         "loser_took": lost.code if lost is not None else None,
     }
@@ -159,17 +137,19 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
 
     Never raises for a record that breaks a rule: the answer then has
     ``"status": "error"`` and ``error`` names the first offending action (``action`` and
-    ``seat`` are ``null`` when the setup or the deal is at fault).  Something that is
-    not a record at all raises :class:`RecordError`.
+    ``seat`` are ``null`` when the deal is at fault, and ``round`` too when the players
+    or the rules are).  ``tricks`` lists the complete tricks; ``winner`` and ``points``
+    are ``null`` until the hand is over.  Something that is not a record at all raises
+    :class:`RecordError` (``kowhist_teach.replay`` turns that into its format error).
 
     >>> rec = german_record(GermanGame(seed=1))
     >>> out = replay_german({**rec, 'actions': ['ZZ']})
     >>> out['status'], out['error']['action'], out['error']['seat'], out['tricks']
     ('error', 0, 1, [])
     >>> out['error']['message']
-    "unknown move 'ZZ': write a card like AS, 10H or QD, or pass"
+    "unknown card code 'ZZ': write the rank then the suit, like AS, 10H or QD"
     """
-    game, error, _exc = _replay(record)
+    game, error = _replay(record)
     outcome = game.outcome() if game is not None else None
     if error is not None:
         status = "error"
@@ -181,7 +161,8 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
         tricks: list[dict[str, Any]] = []
         tricks_won, phase1_tricks = [0, 0], [0, 0]
     else:
-        tricks = [_trick_json(game, i) for i, t in enumerate(game.tricks) if t.plays]
+        # Complete tricks only, as for Knock-Out Whist: a trick in play has no winner yet.
+        tricks = [_trick_json(game, i) for i, t in enumerate(game.tricks) if len(t.plays) == 2]
         tricks_won, phase1_tricks = list(game.tricks_won), list(game.phase1_tricks)
     result: dict[str, Any] = {
         "status": status,
@@ -192,5 +173,5 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
         "points": outcome.points if outcome is not None else None,
     }
     if error is not None:
-        result["error"] = error
+        result["error"] = error.to_dict()
     return result
