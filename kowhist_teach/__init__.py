@@ -10,25 +10,37 @@ True
 """
 
 from .cards import BadCard, Card, CardSet, Rank, Suit
+from .errors import IllegalMove, RecordError, SetupError
+from .german import GermanGame, GermanOutcome, GermanRules
 from .knockout import KnockoutGame, Outcome, Phase, Rules, Status, Termination
-from .moves import PASS, Call, IllegalMove, SetupError
+from .moves import PASS, Call
+from .record import game_from_record, load_record, replay, save_record, to_record
 
 __all__ = [
     "BadCard",
     "Call",
     "Card",
     "CardSet",
+    "GermanGame",
+    "GermanOutcome",
+    "GermanRules",
     "IllegalMove",
     "KnockoutGame",
     "Outcome",
     "PASS",
     "Phase",
     "Rank",
+    "RecordError",
     "Rules",
     "SetupError",
     "Status",
     "Suit",
     "Termination",
+    "game_from_record",
+    "load_record",
+    "replay",
+    "save_record",
+    "to_record",
 ]
 
 __version__ = "0.1.0"

@@ -28,6 +28,7 @@ __all__ = [
     "cards_in",
     "cards_of_suit",
     "card_codes",
+    "mask_of",
     "shuffled_deck",
 ]
 
@@ -159,7 +160,7 @@ class Card(int):
             return parse_card(value)
         if type(value) is Card:
             return value
-        if isinstance(value, int) and 0 <= value < 52:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return ALL_CARDS[value]
         raise BadCard(f"unknown card {value!r}: write the rank then the suit, like AS, 10H or QD")
 
@@ -332,12 +333,19 @@ class CardSet:
     (3, True, 'A♠ K♠ 3♥')
     >>> hand.of_suit(Suit.SPADES)
     CardSet('AS KS')
+    >>> CardSet('AS KS') == hand.of_suit(Suit.SPADES)
+    True
     """
 
     __slots__ = ("mask",)
 
-    def __init__(self, mask: int | Iterable[int] = 0) -> None:
-        self.mask = mask if isinstance(mask, int) else mask_of(mask)
+    def __init__(self, cards: int | str | Iterable[int | str] = 0) -> None:
+        if isinstance(cards, int):
+            self.mask = cards
+        elif isinstance(cards, str):
+            self.mask = mask_of(parse_cards(cards))
+        else:
+            self.mask = mask_of(c if isinstance(c, Card) else Card(c) for c in cards)
 
     @classmethod
     def parse(cls, codes: Iterable[str] | str) -> CardSet:

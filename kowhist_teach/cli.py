@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -63,6 +64,12 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", default=None, help=_("rule options as JSON"))
     sim.add_argument("--json", action="store_true")
 
+    exp = sub.add_parser("explain", help=_("explain the moves at the end of a record"))
+    exp.add_argument("file")
+    exp.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    exp.add_argument("--analyse", action="store_true", help=_("add perfect-information analysis"))
+    exp.add_argument("--lang", dest="explain_lang", choices=LANGUAGES, default=None)
+
     play = sub.add_parser("play", help=_("play a game in the terminal against bots"))
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=None)
@@ -73,7 +80,7 @@ def _build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _build_parser().parse_args(argv)
-    set_language(args.lang)
+    set_language(getattr(args, "explain_lang", None) or args.lang)
     try:
         return _COMMANDS[args.command](args)
     except KeyboardInterrupt:
@@ -82,6 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RecordError, SetupError, IllegalMove, OSError) as e:
         print(f"kowhist-teach: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # a bug: still one line for the user, the trace on request
+        if os.environ.get("KOWHIST_DEBUG"):
+            raise
+        print(
+            _(
+                "kowhist-teach: internal error ({kind}: {e}); set KOWHIST_DEBUG=1 to see where"
+            ).format(kind=type(e).__name__, e=e),
+            file=sys.stderr,
+        )
+        return 3
 
 
 # -------------------------------------------------------------------------- replay
@@ -173,6 +190,54 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
             where.append(_("seat {s}").format(s=err["seat"]))
         place = (", ".join(where) + ": ") if where else ""
         print(f"{file}: {place}{err['message']}", file=sys.stderr)
+
+
+# ------------------------------------------------------------------------- explain
+def _cmd_explain(args: argparse.Namespace) -> int:
+    from .explain import explain_position
+    from .record import ReplayError, game_from_record
+    from .solver import LABEL
+
+    try:
+        record = load_record(args.file)
+    except RecordError as e:
+        print(_("{file}: not a game record: {why}").format(file=args.file, why=e), file=sys.stderr)
+        return 2
+    try:
+        game = game_from_record(record)
+    except ReplayError as e:
+        print(
+            _("{file}: the record breaks a rule: {why}").format(file=args.file, why=e),
+            file=sys.stderr,
+        )
+        return 1
+    if game.to_move is None:
+        why = _("the game is over") if game.is_over() else _("chance (a deal or a cut) is next")
+        print(
+            _("{file}: nobody is to move: {why}").format(file=args.file, why=why), file=sys.stderr
+        )
+        return 1
+    result = explain_position(game, analyse=args.analyse)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(_("{name} to move.").format(name=game.names[result["seat"]]))
+    for m in result["moves"]:
+        mark = "+" if m["legal"] else "x"
+        print(f" {mark} {m['move']:<10} {m['reason']}")
+    for tip in result["tips"]:
+        print(_("Tip: {tip}").format(tip=tip))
+    if args.analyse:
+        print(_("Analysis ({label}):").format(label=_(LABEL)))
+        for a in result["analysis"]:
+            verdict = _("survives") if a["survives"] else _("does not survive")
+            print(
+                "   "
+                + _("{move}: {n} more tricks guaranteed, {verdict}").format(
+                    move=a["move"], n=a["tricks"], verdict=verdict
+                )
+            )
+    return 0
 
 
 # ------------------------------------------------------------------------ simulate
@@ -476,6 +541,7 @@ def _cmd_app(args: argparse.Namespace) -> int:
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "app": _cmd_app,
     "replay": _cmd_replay,
+    "explain": _cmd_explain,
     "simulate": _cmd_simulate,
     "play": _cmd_play,
 }

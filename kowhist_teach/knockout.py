@@ -35,6 +35,7 @@ from .cards import (
     cards_in,
     cards_of_suit,
     mask_of,
+    parse_card,
 )
 from .i18n import _
 from .moves import (
@@ -225,7 +226,8 @@ class RoundLog:
     tricks: list[Trick] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
     eliminated: list[int] = field(default_factory=list)
-    dogs: list[int] = field(default_factory=list)
+    dogs: list[int] = field(default_factory=list)  #: new dogs and blind dogs
+    blind_dogs: list[int] = field(default_factory=list)  #: the new blind dogs among them
     redealt: bool = False  #: ended by a "no picture" declaration
     trump_settled: bool = False  #: trumps are known (turn-up, choice, vote, fixed or none)
     could_declare: bool = False  #: someone's hand allowed a declaration this round
@@ -442,7 +444,7 @@ class KnockoutGame:
         # vanishingly rare and broken by the stable sort); much faster than shuffle().
         keys = _unpack_keys(rng.getrandbits(1664).to_bytes(208, "little"))
         cards = sorted(ALL_CARDS, key=keys.__getitem__)
-        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _seat in range(n)]
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         h = self.hand_size
         if all(g == h for g in gets):  # everyone gets a full hand: deal by slices
@@ -487,7 +489,7 @@ class KnockoutGame:
                     _("hand of seat {seat} must be a list of cards").format(seat=seat)
                 )
             try:
-                cards = [Card(c) if not isinstance(c, Card) else c for c in hand]
+                cards = [c if isinstance(c, Card) else parse_card(c) for c in hand]
             except BadCard as e:
                 raise IllegalMove(str(e)) from None
             if len(cards) != self._gets[seat]:
@@ -504,7 +506,7 @@ class KnockoutGame:
             if turn_up is None:
                 raise IllegalMove(_("round one needs a turn-up card to set trumps"))
             try:
-                up = Card(turn_up) if not isinstance(turn_up, Card) else turn_up
+                up = turn_up if isinstance(turn_up, Card) else parse_card(turn_up)
             except BadCard as e:
                 raise IllegalMove(str(e)) from None
             if seen >> up & 1:
@@ -969,6 +971,8 @@ class KnockoutGame:
                             log.eliminated.append(s)
                         else:
                             log.dogs.append(s)
+                            if self.status[s] is Status.BLIND_DOG:
+                                log.blind_dogs.append(s)
                 elif won:  # a dog, blind dog or re-entry player fought back in
                     self.status[s] = Status.ACTIVE
                 elif st is not Status.OUT:

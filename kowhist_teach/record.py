@@ -565,7 +565,8 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
     except RecordError as e:
         return {
             "status": "error",
-            "kind": "format",
+            "winner": None,
+            "rounds": [],
             "error": {"round": None, "action": None, "seat": None, "message": str(e)},
         }
     if data["game"] == "german":

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUIT_MASK, Card
-from .i18n import _
 from .moves import PASS
 
 __all__ = [
@@ -53,7 +52,8 @@ class MoveAnalysis:
 
     ``tricks``: tricks the player can still guarantee this round after this move (the
     trick on the table counted, tricks already taken not). ``survives``: whether that,
-    with the tricks already taken, keeps them in the game.
+    with the tricks already taken, keeps them in the game (Knock-Out Whist) or wins
+    the hand (German Whist).
     """
 
     move: Any
@@ -417,7 +417,30 @@ def guaranteed_tricks(game: Any, seat: int | None = None) -> int:
 
 
 def _analyse_german(game: Any) -> list[MoveAnalysis]:
-    raise NotImplementedError(_("German Whist analysis comes with the play phase solver"))
+    """Phase 2 only: in phase 1 the stock is unseen, so "every card visible" would mean
+    knowing the order of the stock, which no player can."""
+    from .german import GermanPhase
+
+    if game.phase is not GermanPhase.PLAY2:
+        return []
+    me = game.to_move
+    trump = -1 if game.trump is None else int(game.trump)
+    solver = TrickSolver(list(game.hands), trump, {me})
+    trick = game.trick
+    order = [trick.leader, 1 - trick.leader]
+    pos = len(trick.plays)
+    done = sum(game.tricks_won) - sum(game.phase1_tricks)
+    tricks = 13 - done
+    counted = game.counted_tricks[me]
+    need = 14 if game.rules.scoring == "all26" else 7
+    out = []
+    for move in game.legal_moves():
+        plays = [(s, int(c)) for s, c in trick.plays] + [(me, int(move))]
+        solver.hands[me] ^= 1 << move
+        v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+        solver.hands[me] ^= 1 << move
+        out.append(MoveAnalysis(move, v, counted + v >= need))
+    return out
 
 
 def card_of(index: int) -> Card:
