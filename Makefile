@@ -44,6 +44,29 @@ bench: $(STAMP)
 	    $(BIN)/python "$$f"; \
 	done
 
+# Message catalogues: extract the msgids passed to _() into the template, merge them into
+# the Spanish and French catalogues (created on first use), and compile the .mo files that
+# the package loads at run time (the .po and .mo files are both committed).
+I18N_DIR   := kowhist_teach/i18n
+I18N_POT   := $(I18N_DIR)/kowhist_teach.pot
+I18N_LANGS := es fr
+
+.PHONY: i18n
+
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _ -o $(I18N_POT) --no-location --sort-output \
+	    --project kowhist-teach --version 0.1.0 kowhist_teach
+	@set -e; for lang in $(I18N_LANGS); do \
+	    po=$(I18N_DIR)/locale/$$lang/LC_MESSAGES/kowhist_teach.po; \
+	    if [ -f "$$po" ]; then \
+	        $(BIN)/pybabel update -i $(I18N_POT) -d $(I18N_DIR)/locale -D kowhist_teach \
+	            -l $$lang --ignore-obsolete; \
+	    else \
+	        $(BIN)/pybabel init -i $(I18N_POT) -d $(I18N_DIR)/locale -D kowhist_teach -l $$lang; \
+	    fi; \
+	done
+	$(BIN)/pybabel compile -d $(I18N_DIR)/locale -D kowhist_teach --statistics
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
 	    benchmarks/out tests/artifacts

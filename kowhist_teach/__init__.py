@@ -16,6 +16,9 @@ from .knockout import KnockoutGame, Outcome, Phase, Rules, Status, Termination
 from .moves import PASS, Call
 from .record import game_from_record, load_record, replay, save_record, to_record
 
+# Importing render gives cards, tricks and games their _repr_svg_ in a notebook.
+from . import render  # noqa: E402,F401  (after the engine: render draws its types)
+
 __all__ = [
     "BadCard",
     "Call",

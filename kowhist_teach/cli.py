@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .bots import MonteCarloBot, RandomBot, RulesBot
 from .cards import Card
 from .errors import IllegalMove, RecordError, SetupError
 from .i18n import LANGUAGES, _, set_language
@@ -253,7 +254,11 @@ def _random_bot(seed: int) -> Callable[[Any], Any]:
 
 
 #: Bot factories by name: ``factory(seed) -> choose(game) -> move``.
-BOTS: dict[str, Callable[[int], Callable[[Any], Any]]] = {"random": _random_bot}
+BOTS: dict[str, Callable[[int], Callable[[Any], Any]]] = {
+    "random": RandomBot,
+    "rules": RulesBot,
+    "montecarlo": MonteCarloBot,
+}
 
 
 def _parse_rules(text: str | None, game: str) -> Any:
@@ -405,7 +410,7 @@ def play_terminal(
     """
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    names = [_("You")] + [_("Bot {n}").format(n=i) for i in range(1, players)]
+    names = [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, players)]
     game = KnockoutGame(names, rules, seed=seed)
     bot = _random_bot(seed if seed is not None else 0)
     human = 0
@@ -443,6 +448,8 @@ def play_terminal(
             prompt = _("Vote for trumps ({moves}): ").format(moves=" ".join(m.code for m in moves))
         elif game.phase is Phase.DECLARE:
             prompt = _("Declare? ({moves}): ").format(moves=" ".join(m.code for m in moves))
+        elif game.view(human).hidden_cards:  # a blind dog must not see their card
+            prompt = _("Your play (card = your face-down card, pass): ")
         else:
             prompt = _("Your play ({moves}): ").format(
                 moves=" ".join(m.label if isinstance(m, Card) else m.code for m in moves)
@@ -474,6 +481,8 @@ def play_terminal(
             except IllegalMove as e:
                 say(str(e))
             continue
+        if text.lower() == "card" and game.view(human).hidden_cards:
+            text = moves[0].code  # the blind dog plays the card it cannot see
         try:
             game.play(text, seat=human)
         except IllegalMove as e:

@@ -395,15 +395,6 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
                     )
                 )
             )
-    if outcome is not None and last:
-        lines.append(
-            _sentence(
-                _("{name} is the last player standing and wins the game").format(
-                    name=names[outcome.winner]
-                )
-            )
-        )
-        return lines
     nxt = rounds[round_index + 1] if round_index + 1 < len(rounds) else None
     top = max(log.tricks_won)
     tied = [s for s in range(game.n) if log.tricks_won[s] == top]

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import _random
 import copy
 import random
 import struct
@@ -186,14 +185,13 @@ class Phase(Enum):
 class Termination(Enum):
     """How a game ended."""
 
-    SWEEP = "sweep"  #: one player took every trick of a round
-    LAST_PLAYER = "last_player"  #: everybody else was knocked out
+    #: One player took every trick of a round.  This is also how "the last player
+    #: standing" wins: whoever takes a trick stays in (a dog or re-entry player who
+    #: takes one comes back), so a player is left alone exactly when they took them all.
+    SWEEP = "sweep"
 
 
 _PLAY = Phase.PLAY
-# Reseeded before every chance event (see KnockoutGame.__init__), so all games share it.
-_CHANCE_RNG = random.Random()
-_seed = _random.Random.seed  # the C method: skips random.Random.seed's type dispatch
 _unpack_keys = struct.Struct("<52I").unpack
 _BITS = tuple(1 << i for i in range(52))
 _SUIT_OF = tuple(i // 13 for i in range(52))
@@ -274,6 +272,55 @@ class KnockoutGame:
     7
     """
 
+    # Slots: the engine reads these on every move, and slot access is the fastest.
+    __slots__ = (
+        "_after",
+        "_chance_base",
+        "_chance_count",
+        "_chooser",
+        "_cut_among",
+        "_cut_for",
+        "_declared_rainbow",
+        "_declarers",
+        "_failure_seen",
+        "_first_round_done",
+        "_fixed_trump",
+        "_gets",
+        "_led",
+        "_legal",
+        "_log",
+        "_names",
+        "_one_card",
+        "_order",
+        "_outcome",
+        "_pos",
+        "_rlog",
+        "_rng",
+        "_tricks_done",
+        "_trump_broken",
+        "_trump_int",
+        "_used_blind",
+        "_used_dog",
+        "_voters",
+        "_votes",
+        "auto_chance",
+        "dealer",
+        "first_dealer",
+        "hand_size",
+        "hands",
+        "n",
+        "phase",
+        "rounds",
+        "rules",
+        "seed",
+        "status",
+        "to_move",
+        "trick",
+        "tricks_won",
+        "trump",
+        "turn_up",
+    )
+
     def __init__(
         self,
         players: int | list[str] = 4,
@@ -307,11 +354,11 @@ class KnockoutGame:
         self.seed = seed
         self.first_dealer = first_dealer
         self.auto_chance = auto_chance
-        # Each chance event k draws from a generator seeded with (seed, k), so a deal
-        # depends only on the seed and how many deals and cuts came before it: undo and
-        # clone need no generator state, and the same seed gives the same game.
-        self._rng = _CHANCE_RNG if auto_chance else None
+        # The game's own generator, seeded once; undo and clone rebuild it by seeding
+        # again and repeating the draws of the chance events in the log, so the same
+        # seed and the same moves always give the same deals.
         self._chance_base = seed if seed is not None else random.randrange(1 << 62)
+        self._rng = random.Random(self._chance_base) if auto_chance else None
         # The other seats clockwise after each seat, for ordering a trick's players.
         self._after = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
         self._log: list[Any] = []  # moves and chance events, for undo and clone
@@ -426,7 +473,6 @@ class KnockoutGame:
             return
         while self.phase is Phase.DEAL or self.phase is Phase.CUT:
             self._chance_count += 1
-            _seed(rng, self._chance_base * 10007 + self._chance_count)
             if self.phase is Phase.CUT:
                 winner = rng.choice(self._cut_among)
                 self._log.append(("cut", winner))
@@ -980,9 +1026,6 @@ class KnockoutGame:
                     log.eliminated.append(s)
             if failed_now:
                 self._failure_seen = True
-            standing = [s for s in range(n) if self.status[s] is not Status.OUT]
-            if len(standing) == 1:
-                return self._finish(standing[0], Termination.LAST_PLAYER)
             top = max(self.tricks_won)
             tied = [s for s in range(n) if self.tricks_won[s] == top]
         else:
@@ -1018,6 +1061,7 @@ class KnockoutGame:
         return self.dealer
 
     def _finish(self, winner: int, how: Termination) -> None:
+        self.status[winner] = Status.ACTIVE  # a dog or re-entry player who swept is back
         self.phase = Phase.OVER
         self.to_move = None
         self._outcome = Outcome(winner, how, self.round)
@@ -1039,8 +1083,10 @@ class KnockoutGame:
         return move
 
     def _rebuild(self, events: list[Any]) -> None:
-        rng = self._rng
-        self._rng = None  # replay chance from the log, not from the generator
+        # Chance comes from the log; a fresh generator repeats each event's draws so
+        # that it stands where it stood after the last of them.
+        rng = random.Random(self._chance_base) if self.auto_chance else None
+        self._rng = None
         self._log = []
         self._reset()
         try:
@@ -1049,8 +1095,12 @@ class KnockoutGame:
                     self._chance_count += 1
                     self._log.append(e)
                     if e[0] == "deal":
+                        if rng is not None:
+                            self._random_deal(rng)
                         self._deal(e[1], e[2])
                     else:
+                        if rng is not None:
+                            rng.choice(self._cut_among)
                         self._cut(e[1])
                 else:
                     self._log.append(e)
@@ -1069,7 +1119,6 @@ class KnockoutGame:
         # never change; replaying the log then rebuilds every piece of game state.
         other = copy.copy(self)
         other._rebuild(list(self._log))
-        other._rng = _CHANCE_RNG if self.auto_chance else None
         return other
 
     def trick_order(self) -> tuple[list[int], int]:

@@ -128,7 +128,7 @@ def load_record(source: str | PathLike[str] | dict[str, Any]) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(_("no such file: {path}").format(path=path)) from None
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, UnicodeDecodeError, ValueError) as e:
         raise RecordError(_("cannot read {path}: {why}").format(path=path, why=e)) from None
     return parse_record(text)
 
@@ -169,7 +169,7 @@ def check_record(data: Any) -> None:
             )
         )
     game = data.get("game")
-    if game not in _TOP_KEYS:
+    if not isinstance(game, str) or game not in _TOP_KEYS:
         raise _fail(
             _("unknown game {game!r}: this version replays {known}").format(
                 game=game, known=", ".join(sorted(_TOP_KEYS))
@@ -184,8 +184,17 @@ def check_record(data: Any) -> None:
         or (isinstance(players, list) and all(isinstance(p, str) for p in players))
     ):
         raise _fail(_("players must be a number or a list of names"))
-    if "rules" in data and not isinstance(data["rules"], dict):
-        raise _fail(_("rules must be an object of options"))
+    if "rules" in data:
+        if not isinstance(data["rules"], dict):
+            raise _fail(_("rules must be an object of options"))
+        known = _rule_options(game)
+        for key in data["rules"]:
+            if key not in known:
+                raise _fail(
+                    _("unknown rule option {key!r}: known options are {known}").format(
+                        key=key, known=", ".join(sorted(known))
+                    )
+                )
     fd = data.get("first_dealer", 0)
     if not isinstance(fd, int) or isinstance(fd, bool):
         raise _fail(_("first_dealer must be a seat number"))
@@ -193,6 +202,16 @@ def check_record(data: Any) -> None:
         _check_knockout_shape(data)
     else:
         _check_german_shape(data)
+
+
+def _rule_options(game: str) -> set[str]:
+    from dataclasses import fields
+
+    if game == "german":
+        from .german import GermanRules
+
+        return {f.name for f in fields(GermanRules)}
+    return {f.name for f in fields(Rules)}
 
 
 def _no_unknown(obj: dict[str, Any], known: set[str], where: str) -> None:
@@ -369,7 +388,13 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
 
     votes = rnd.get("votes") or {}
     for key in votes:
-        if not (key.isdigit() and int(key) < game.n and game.status[int(key)].name == "OUT"):
+        if not (
+            isinstance(key, str)
+            and key.isascii()
+            and key.isdigit()
+            and int(key) < game.n
+            and game.status[int(key)].name == "OUT"
+        ):
             raise ReplayError(
                 _("seat {key} cannot vote on trumps: only eliminated players vote").format(key=key),
                 round=r,

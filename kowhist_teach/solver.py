@@ -75,8 +75,8 @@ class TrickSolver:
 
     >>> from kowhist_teach.cards import mask_of, parse_cards
     >>> hands = [mask_of(parse_cards('AS 2H')), mask_of(parse_cards('KS 3H'))]
-    >>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)
-    2
+    >>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)  # A♠ wins, 2♥ loses
+    1
     """
 
     def __init__(

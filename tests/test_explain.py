@@ -66,9 +66,9 @@ def test_beats_trumps_in_over_trumps_and_discards() -> None:
     # A void player may trump in or discard: seat 0 is void in clubs after this lead.
     game = knockout(["2C", "3C", "4C"])  # seat 0 to play: holds 7♣, so must follow
     notes = by_code(explain_moves(game))
-    assert notes["7C"].legal and "beats the 4♣ on the table and wins the trick" in notes[
-        "7C"
-    ].reason
+    assert (
+        notes["7C"].legal and "beats the 4♣ on the table and wins the trick" in notes["7C"].reason
+    )
     hands = [list(h) for h in HANDS4]
     hands[0] = ["AS", "KS", "8C", "2H", "9S", "QS", "3D"]
     hands[1] = ["JS", "4S", "5H", "6H", "7H", "8D", "7C"]
@@ -114,12 +114,15 @@ def test_explain_trick_says_why() -> None:
     assert explain_trick(game, trick) == (
         "Player 1 won with A♠: the highest spades, the suit led, and no trump was played."
     )
-    game = knockout(["7C", "3C", "4C", "3D"], hands=[
-        ["AS", "KS", "5D", "2H", "9S", "QS", "3D"],
-        ["JS", "4S", "5H", "6H", "7H", "8D", "7C"],
-        HANDS4[2],
-        HANDS4[3],
-    ])
+    game = knockout(
+        ["7C", "3C", "4C", "3D"],
+        hands=[
+            ["AS", "KS", "5D", "2H", "9S", "QS", "3D"],
+            ["JS", "4S", "5H", "6H", "7H", "8D", "7C"],
+            HANDS4[2],
+            HANDS4[3],
+        ],
+    )
     assert "the only trump" in explain_trick(game, game.log.tricks[0])
 
 
@@ -176,9 +179,7 @@ def test_choose_longest_suit_tip() -> None:
             continue
         tips = {t.key: t.text for t in tips_for(game)}
         assert "choose_longest_suit" in tips
-        counts = [
-            sum(1 for c in game.hand(game.to_move) if c.suit == s) for s in range(4)
-        ]
+        counts = [sum(1 for c in game.hand(game.to_move) if c.suit == s) for s in range(4)]
         assert f"you hold {max(counts)} " in tips["choose_longest_suit"]
         return
     raise AssertionError("no trump choice reached")
@@ -192,8 +193,9 @@ def test_explain_position_json_shape_and_languages() -> None:
     assert {m["move"] for m in result["moves"]} == {c.code for c in game.hand(2)}
     legal = [m["move"] for m in result["moves"] if m["legal"]]
     assert [a["move"] for a in result["analysis"]] == legal
-    assert all(isinstance(a["tricks"], int) and isinstance(a["survives"], bool)
-               for a in result["analysis"])
+    assert all(
+        isinstance(a["tricks"], int) and isinstance(a["survives"], bool) for a in result["analysis"]
+    )
     try:
         set_language("es")
         spanish = explain_position(game)

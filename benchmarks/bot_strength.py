@@ -1,0 +1,254 @@
+"""How strong the bots are: win shares with 95% confidence intervals.
+
+Pairings (each ``--games`` games, 400 by default):
+
+* ``knockout rules vs 3 random`` — 4-player Knock-Out Whist with the default rules;
+  target: the rules bot wins at least 40% (a fair share is 25%).
+* ``knockout montecarlo vs 3 rules`` — target: the Monte Carlo bot wins at least 30%.
+* ``german rules vs random`` and ``german montecarlo vs rules`` — German Whist, one
+  hand each game; target: better than even (> 50%).
+
+The bot under test changes seat from game to game (game ``i`` puts it in seat
+``i % players``) and the first dealer turns too, so neither seat nor deal order favours
+it; in German Whist it is therefore the dealer in half the games.  Game ``i`` of a
+pairing always has the same deal, so the figures are reproducible (apart from Monte
+Carlo moves cut short by the time limit on a busy machine).
+
+The share is wins / games; a German Whist draw (13–13) counts as half a win.  The
+interval is Wilson's score interval at 95%.  A target is *met* when the share reaches
+it, and *clearly met* when the whole interval does.
+
+To finish in a few minutes the Monte Carlo bot samples ``--samples`` deals per move
+(8 by default, against 64 for the bot's own default) within its usual 0.5 s limit;
+more samples did not make it measurably stronger here (see the project's notes).
+Its seconds per move (median, 95th percentile, max) are printed too, counting only
+the decisions it sampled (trump choices and single legal moves are instant).
+
+Run from the repository root::
+
+    python benchmarks/bot_strength.py                 # 400 games per pairing, 2 processes
+    python benchmarks/bot_strength.py --games 100 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# Measure the bots in this working tree even when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kowhist_teach.bots import MonteCarloBot, RandomBot, RulesBot
+from kowhist_teach.german import GermanGame
+from kowhist_teach.knockout import KnockoutGame
+
+#: name -> (game, players, bot under test, opponents' bot, target share, strict)
+PAIRINGS: dict[str, tuple[str, int, str, str, float, bool]] = {
+    "knockout rules vs 3 random": ("knockout", 4, "rules", "random", 0.40, False),
+    "knockout montecarlo vs 3 rules": ("knockout", 4, "montecarlo", "rules", 0.30, False),
+    "german rules vs random": ("german", 2, "rules", "random", 0.50, True),
+    "german montecarlo vs rules": ("german", 2, "montecarlo", "rules", 0.50, True),
+}
+CHUNK = 10  # games per task handed to a worker process
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% with the default ``z``).
+
+    >>> [round(x, 3) for x in wilson(40, 100)]
+    [0.309, 0.498]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _bot(kind: str, seed: int, settings: dict[str, Any]) -> Any:
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "rules":
+        return RulesBot(seed)
+    return MonteCarloBot(seed, samples=settings["samples"], time_limit=settings["time_limit"])
+
+
+def _run_chunk(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    """Play games ``start .. start + count - 1`` of one pairing."""
+    name, start, count, settings = task
+    game_kind, players, hero_kind, other_kind, _target, _strict = PAIRINGS[name]
+    wins = draws = 0
+    move_seconds: list[float] = []
+    samples: list[int] = []
+    for i in range(start, start + count):
+        hero = i % players
+        dealer = (i // players) % players
+        seed = settings["seed"] * 1_000_003 + i
+        bots = [
+            _bot(hero_kind if s == hero else other_kind, seed * 10 + s, settings)
+            for s in range(players)
+        ]
+        if game_kind == "german":
+            game: Any = GermanGame(seed=seed, first_dealer=dealer)
+        else:
+            game = KnockoutGame(players, seed=seed, first_dealer=dealer)
+        while not game.is_over():
+            seat = game.to_move
+            bot = bots[seat]
+            t0 = time.perf_counter()
+            move = bot.choose(game)
+            dt = time.perf_counter() - t0
+            if seat == hero and isinstance(bot, MonteCarloBot) and bot.last_samples:
+                move_seconds.append(dt)
+                samples.append(bot.last_samples)
+            game.play(move)
+        winner = game.outcome().winner
+        if winner is None:
+            draws += 1
+        elif winner == hero:
+            wins += 1
+    return {
+        "name": name,
+        "games": count,
+        "wins": wins,
+        "draws": draws,
+        "move_seconds": move_seconds,
+        "samples": samples,
+    }
+
+
+def run(games: int, settings: dict[str, Any], jobs: int, names: list[str]) -> dict[str, Any]:
+    """Play every pairing in ``names``; returns the figures (what ``--json`` prints)."""
+    tasks = [
+        (name, start, min(CHUNK, games - start), settings)
+        for name in names
+        for start in range(0, games, CHUNK)
+    ]
+    # The slow pairings first, so the two processes finish together.
+    tasks.sort(key=lambda t: "montecarlo" not in t[0])
+    totals: dict[str, dict[str, Any]] = {
+        name: {"games": 0, "wins": 0, "draws": 0, "move_seconds": [], "samples": [], "s": 0.0}
+        for name in names
+    }
+    started = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = list(pool.imap_unordered(_run_chunk, tasks))
+    else:
+        results = [_run_chunk(t) for t in tasks]
+    seconds = time.perf_counter() - started
+    out: dict[str, Any] = {
+        "games_per_pairing": games,
+        "settings": settings,
+        "jobs": jobs,
+        "seconds": round(seconds, 1),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "pairings": [],
+    }
+    for r in results:
+        t = totals[r["name"]]
+        for key in ("games", "wins", "draws"):
+            t[key] += r[key]
+        t["move_seconds"] += r["move_seconds"]
+        t["samples"] += r["samples"]
+    for name in names:
+        t = totals[name]
+        _g, players, hero, other, target, strict = PAIRINGS[name]
+        score = t["wins"] + t["draws"] / 2
+        share = score / t["games"]
+        low, high = wilson(score, t["games"])
+        met = share > target if strict else share >= target
+        clearly = low > target if strict else low >= target
+        entry = {
+            "pairing": name,
+            "games": t["games"],
+            "wins": t["wins"],
+            "draws": t["draws"],
+            "share": round(share, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / players, 4),
+            "target": target,
+            "target_met": met,
+            "target_clearly_met": clearly,
+        }
+        ms = sorted(t["move_seconds"])
+        if ms:
+            entry["montecarlo_move_seconds"] = {
+                "moves": len(ms),
+                "median": round(statistics.median(ms), 4),
+                "p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 4),
+                "max": round(ms[-1], 4),
+                "over_0_5s": sum(1 for x in ms if x > 0.5),
+                "mean_samples": round(statistics.fmean(t["samples"]), 1),
+            }
+        out["pairings"].append(entry)
+    return out
+
+
+def _print(result: dict[str, Any]) -> None:
+    s = result["settings"]
+    print(
+        f"Bot strength: {result['games_per_pairing']} games per pairing, "
+        f"Monte Carlo {s['samples']} samples / {s['time_limit']} s per move, "
+        f"{result['jobs']} processes, {result['seconds']:.0f} s"
+    )
+    for e in result["pairings"]:
+        low, high = e["ci95"]
+        verdict = (
+            "clearly met" if e["target_clearly_met"] else ("met" if e["target_met"] else "NOT met")
+        )
+        draws = f", {e['draws']} draws" if e["draws"] else ""
+        op = ">" if PAIRINGS[e["pairing"]][5] else ">="
+        print(
+            f"  {e['pairing']:<32} {e['wins']:>4}/{e['games']} wins{draws}: "
+            f"{100 * e['share']:5.1f}%  [95% CI {100 * low:4.1f}-{100 * high:4.1f}%]  "
+            f"fair {100 * e['fair_share']:.0f}%  target {op} {100 * e['target']:.0f}%: {verdict}"
+        )
+        m = e.get("montecarlo_move_seconds")
+        if m:
+            print(
+                f"  {'':<32} Monte Carlo move: median {m['median']:.3f} s, "
+                f"p95 {m['p95']:.3f} s, max {m['max']:.3f} s over {m['moves']} sampled moves "
+                f"({m['over_0_5s']} over 0.5 s); {m['mean_samples']} samples on average"
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing (400)")
+    parser.add_argument("--samples", type=int, default=8, help="Monte Carlo samples (8)")
+    parser.add_argument("--time-limit", type=float, default=0.5, help="seconds per move (0.5)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument(
+        "--only", default=None, help="comma-separated words; run the pairings containing all"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    names = list(PAIRINGS)
+    if args.only:
+        words = args.only.split(",")
+        names = [n for n in names if all(w in n for w in words)]
+    settings = {"samples": args.samples, "time_limit": args.time_limit, "seed": args.seed}
+    result = run(args.games, settings, max(1, args.jobs), names)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Solve times of the perfect-information solver (``kowhist_teach.solver``).
+
+For every player count 2..7 and hand size 1..7 (every one fits a deck: 7 x 7 cards and
+the turn-up make 50), ``--deals`` random first-round deals (50 by default) are taken at
+the round's first lead, and two things are timed:
+
+* **solve**: ``TrickSolver(hands, trump, team={leader}).value(leader)`` — the tricks the
+  leader can guarantee, one search from the first lead;
+* **analyse**: ``analyse(game)`` — the value of every legal first lead (what the app's
+  "best play if every card were visible" shows).
+
+Each cell reports the median, 95th percentile and maximum.  A cell stops early when it
+has used ``--budget`` seconds (20 by default; the big rounds for 5-7 players need many
+seconds a deal), and one search is abandoned after ``--cap`` seconds (reported as
+``>cap``); the number of deals measured is printed beside each cell.
+
+The target (DESIGN.md §7): a solve of any Knock-Out Whist round of at most 7 cards for
+at most 4 players in at most 0.5 s — checked against the maximum of each such cell,
+for the solve and for the full analysis.
+
+German Whist: ``--german`` hands (30 by default) have their phase 1 played at random;
+the 13-card phase 2 is then solved exactly from its first lead (``analyse`` on the
+game if the solver supports German Whist, else ``TrickSolver`` on the two hands with
+team = {the leader}, plus the value of each legal lead, as ``analyse`` does).
+
+Run from the repository root::
+
+    python benchmarks/solver_speed.py                    # every cell, one process
+    python benchmarks/solver_speed.py --deals 20 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# Measure the solver in this working tree even when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kowhist_teach.german import GermanGame, GermanPhase
+from kowhist_teach.knockout import KnockoutGame, Rules
+from kowhist_teach.solver import TrickSolver, analyse
+
+TARGET_SECONDS = 0.5
+_clock = time.perf_counter
+
+
+class _Capped(Exception):
+    """One search ran past ``--cap`` seconds."""
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Capped
+
+
+def _timed(fn: Any, cap: float) -> float:
+    """Seconds ``fn()`` takes, or ``inf`` when it runs past ``cap`` seconds."""
+    signal.setitimer(signal.ITIMER_REAL, cap)
+    start = _clock()
+    try:
+        fn()
+        return _clock() - start
+    except _Capped:
+        return math.inf
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _stats(times: list[float]) -> dict[str, Any]:
+    ts = sorted(times)
+    return {
+        "deals": len(ts),
+        "median": statistics.median(ts) if ts else None,
+        "p95": ts[min(len(ts) - 1, math.ceil(0.95 * len(ts)) - 1)] if ts else None,
+        "max": ts[-1] if ts else None,
+    }
+
+
+def knockout_cell(players: int, hand: int, deals: int, budget: float, cap: float) -> dict:
+    """Time the solve and the analysis at the first lead of ``deals`` random deals."""
+    solve: list[float] = []
+    full: list[float] = []
+    spent = 0.0
+    for i in range(deals):
+        game = KnockoutGame(players, Rules(start_hand=hand), seed=players * 1000 + hand * 100 + i)
+        leader = game.to_move
+        trump = -1 if game.trump is None else int(game.trump)
+        hands = list(game.hands)
+        t1 = _timed(lambda h=hands, t=trump, s=leader: TrickSolver(h, t, {s}).value(s), cap)
+        t2 = _timed(lambda g=game: analyse(g), cap)
+        solve.append(t1)
+        full.append(t2)
+        spent += min(t1, cap) + min(t2, cap)
+        if spent > budget or math.isinf(t1) or math.isinf(t2):
+            break
+    return {
+        "players": players,
+        "hand": hand,
+        "solve": _stats(solve),
+        "analyse": _stats(full),
+        "complete": len(solve) == deals,
+    }
+
+
+def german_phase2(hands_count: int, cap: float, seed: int = 1) -> dict[str, Any]:
+    """Exact phase-2 solves of German Whist hands whose phase 1 was played at random."""
+    rng = random.Random(seed)
+    solve: list[float] = []
+    per_move: list[float] = []
+    method = "analyse(game)"
+    for i in range(hands_count):
+        game = GermanGame(seed=seed * 10007 + i)
+        while game.phase is not GermanPhase.PLAY2:
+            game.play(rng.choice(game.legal_moves()))
+        me = game.to_move
+        trump = -1 if game.trump is None else int(game.trump)
+        hands = list(game.hands)
+        solve.append(_timed(lambda h=hands, t=trump, s=me: TrickSolver(h, t, {s}).value(s), cap))
+        try:
+            per_move.append(_timed(lambda g=game: analyse(g), cap))
+        except NotImplementedError:
+            method = "TrickSolver per legal lead (analyse(game) raises NotImplementedError)"
+            per_move.append(_timed(lambda g=game, h=hands, t=trump: _german_leads(g, h, t), cap))
+    return {
+        "hands": hands_count,
+        "solve": _stats(solve),
+        "analyse": _stats(per_move),
+        "how": method,
+    }
+
+
+def _german_leads(game: GermanGame, hands: list[int], trump: int) -> list[int]:
+    """The value of each legal lead, one solver sharing its table (as ``analyse`` does)."""
+    me = game.to_move
+    solver = TrickSolver(hands, trump, {me})
+    order = [me, 1 - me]
+    values = []
+    for card in game.legal_moves():
+        solver.hands[me] ^= 1 << card
+        values.append(solver.value_mid_trick(order, 1, [(me, int(card))], 13))
+        solver.hands[me] ^= 1 << card
+    return values
+
+
+def _finite(obj: Any) -> Any:
+    """The result with every search past the cap (``inf``) written as ``null``."""
+    if isinstance(obj, float) and math.isinf(obj):
+        return None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_finite(v) for v in obj]
+    return obj
+
+
+def _fmt(x: float | None) -> str:
+    if x is None:
+        return "-"
+    if math.isinf(x):
+        return ">cap"
+    if x < 0.001:
+        return f"{x * 1e6:.0f}us"
+    if x < 1:
+        return f"{x * 1e3:.1f}ms"
+    return f"{x:.2f}s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=50, help="deals per cell (50)")
+    parser.add_argument("--players", default="2-7", help="a range like 2-7, or one count")
+    parser.add_argument("--max-hand", type=int, default=7)
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per cell (20)")
+    parser.add_argument("--cap", type=float, default=30.0, help="seconds per search (30)")
+    parser.add_argument("--german", type=int, default=30, help="German Whist hands (30)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    lo, _sep, hi = args.players.partition("-")
+    player_counts = range(int(lo), int(hi or lo) + 1)
+    signal.signal(signal.SIGALRM, _on_alarm)
+
+    started = _clock()
+    cells = []
+    for n in player_counts:
+        for h in range(1, args.max_hand + 1):
+            if n * h + 1 > 52:
+                continue
+            cells.append(knockout_cell(n, h, args.deals, args.budget, args.cap))
+            if not args.json:
+                c = cells[-1]
+                s, a = c["solve"], c["analyse"]
+                print(
+                    f"{n} players, {h} cards ({s['deals']:>2} deals): solve median "
+                    f"{_fmt(s['median']):>8} p95 {_fmt(s['p95']):>8} max {_fmt(s['max']):>8} | "
+                    f"analyse median {_fmt(a['median']):>8} p95 {_fmt(a['p95']):>8} "
+                    f"max {_fmt(a['max']):>8}",
+                    flush=True,
+                )
+    small = [c for c in cells if c["players"] <= 4 and c["hand"] <= 7]
+    worst_solve = max((c["solve"]["max"] for c in small), default=0.0)
+    worst_analyse = max((c["analyse"]["max"] for c in small), default=0.0)
+    german = german_phase2(args.german, args.cap) if args.german else None
+    result = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "deals_per_cell": args.deals,
+        "budget_per_cell": args.budget,
+        "cap": args.cap,
+        "knockout": cells,
+        "target": {
+            "seconds": TARGET_SECONDS,
+            "worst_solve_le4_players": worst_solve,
+            "worst_analyse_le4_players": worst_analyse,
+            "solve_met": worst_solve <= TARGET_SECONDS,
+            "analyse_met": worst_analyse <= TARGET_SECONDS,
+        },
+        "german_phase2": german,
+        "seconds": round(_clock() - started, 1),
+    }
+    if args.json:
+        print(json.dumps(_finite(result)))
+        return 0
+    t = result["target"]
+    print(
+        f"target: a round of <= 7 cards for <= 4 players in <= {TARGET_SECONDS} s: "
+        f"worst solve {_fmt(worst_solve)} ({'met' if t['solve_met'] else 'NOT met'}), "
+        f"worst analyse {_fmt(worst_analyse)} ({'met' if t['analyse_met'] else 'NOT met'})"
+    )
+    if german:
+        s, a = german["solve"], german["analyse"]
+        print(
+            f"German Whist phase 2, 13 cards ({german['hands']} hands): solve median "
+            f"{_fmt(s['median'])} p95 {_fmt(s['p95'])} max {_fmt(s['max'])} | every lead "
+            f"median {_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])} "
+            f"[{german['how']}]"
+        )
+    print(f"{result['seconds']:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,476 @@
+"""Property tests over thousands of random Knock-Out Whist games (OpenSpiel's
+``random_sim_test``, with hypothesis choosing the table, the variants and the seeds).
+
+Every game is checked against an independent oracle written here from RULES.md:
+the 52 cards are conserved, every card played follows suit, ``legal_moves()`` is
+exactly the set the rules allow, every trick goes to the card the rules say, the
+eliminations, dogs, dealers, leaders and hand sizes follow §2, only the players the
+rules allow ever act, and every game ends with exactly one winner.  Then: the same
+seed gives the same game, ``undo`` restores the exact state, ``clone`` is independent.
+
+Random games played here: 400 × 3 (invariants) + 300 × 2 (seeds) + 150 (undo)
++ 150 (clone) + 100 (illegal moves) = 2 200.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kowhist_teach import PASS, Card, IllegalMove, KnockoutGame, Phase, Rules, Status
+from kowhist_teach.cards import ALL_CARDS, cards_in
+from kowhist_teach.knockout import Termination
+from kowhist_teach.record import to_record
+
+OPTIONS = (
+    "dogs_chance",
+    "one_dog_per_game",
+    "blind_dog",
+    "reentry",
+    "no_picture_redeal",
+    "rainbow",
+    "fixed_trump",
+    "eliminated_vote_trump",
+    "no_trump_final",
+    "trump_breaking",
+)
+MAX_MOVES = 3000  # far above any real game (≤ 13 rounds of ≤ 7 × 13 cards + calls)
+
+
+def fast(examples: int) -> settings:
+    """Seeded, no example database, no deadline: the same examples on every run."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+@st.composite
+def setups(draw: Any) -> tuple[int, Rules, int, int]:
+    """A table (2..7 players), a start_hand that fits, any variants, a seed, a dealer."""
+    n = draw(st.integers(2, 7))
+    start = draw(st.integers(1, min(13, 51 // n)))
+    flags = {name: draw(st.booleans()) for name in OPTIONS}
+    if not flags["dogs_chance"]:
+        flags["one_dog_per_game"] = flags["blind_dog"] = False
+    seed = draw(st.integers(0, 2**40))
+    dealer = draw(st.integers(0, n - 1))
+    return n, Rules(start_hand=start, **flags), seed, dealer
+
+
+# ------------------------------------------------------------------ the oracle
+def winner_of(plays: list[tuple[int, Card]], trump: Any) -> int:
+    """RULES §1.3: the highest trump, else the highest card of the led suit."""
+    led = plays[0][1].suit
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit == best.suit:
+            if card.rank > best.rank:
+                best_seat, best = seat, card
+        elif trump is not None and card.suit == trump:
+            best_seat, best = seat, card
+    assert best.suit in (led, trump)
+    return best_seat
+
+
+def expected_legal(game: KnockoutGame) -> list[Any]:
+    """The moves RULES.md allows the player to move, computed from scratch."""
+    seat, phase, rules = game.to_move, game.phase, game.rules
+    hand = game.hand(seat)
+    if phase is Phase.PLAY:
+        if game.status[seat] is not Status.ACTIVE:  # a dog, blind dog or re-entry player
+            assert len(hand) == 1
+            return [hand[0], PASS]
+        plays = game.trick.plays
+        if plays:
+            led = plays[0][1].suit
+            suited = [c for c in hand if c.suit == led]
+            return suited or hand
+        trump = game.trump
+        if rules.trump_breaking and trump is not None and not trumps_broken(game):
+            others = [c for c in hand if c.suit != trump]
+            return others or hand
+        return hand
+    raise AssertionError(phase)
+
+
+def trumps_broken(game: KnockoutGame) -> bool:
+    """A trump played to the lead of another suit, in this round."""
+    trump = game.trump
+    for t in game.log.tricks:
+        if t.plays and t.plays[0][1].suit != trump:
+            if any(c.suit == trump for _, c in t.plays[1:]):
+                return True
+    return False
+
+
+def check_cards(game: KnockoutGame) -> None:
+    """The 52 cards: hands + played this round + turn-up + undealt = 52, all distinct."""
+    log = game.log
+    held = [c for s in range(game.n) for c in game.hand(s)]
+    played = [c for c in log.actions if isinstance(c, Card)]
+    dealt = [c for h in log.hands for c in h]
+    assert len(set(held)) == len(held)
+    assert len(set(played)) == len(played)
+    assert not set(held) & set(played)
+    assert set(held) | set(played) == set(dealt) and len(dealt) == len(held) + len(played)
+    turn_up = [log.turn_up] if log.turn_up is not None else []
+    assert not set(turn_up) & set(dealt)
+    undealt = set(ALL_CARDS) - set(dealt) - set(turn_up)
+    assert len(held) + len(played) + len(turn_up) + len(undealt) == 52
+    if log.hands:
+        for s in range(game.n):
+            assert len(log.hands[s]) == game.cards_dealt_to(s)
+
+
+def check_turn(game: KnockoutGame) -> None:
+    """Who acts, and with exactly which moves."""
+    seat, phase, rules = game.to_move, game.phase, game.rules
+    legal = game.legal_moves()
+    assert isinstance(legal, list) and legal
+    assert len(set(legal)) == len(legal)
+    status = game.status[seat]
+    if status is Status.OUT:
+        assert (phase is Phase.VOTE and rules.eliminated_vote_trump) or (
+            phase is Phase.PLAY and rules.reentry
+        ), (phase, rules)
+    elif status in (Status.DOG, Status.BLIND_DOG):
+        assert phase is Phase.PLAY
+    if phase is Phase.PLAY:
+        want = expected_legal(game)
+        if isinstance(want[-1], Card):
+            want = cards_in(sum(c.bit for c in want))  # the documented order
+        assert legal == want
+    elif phase is Phase.CHOOSE_TRUMP:
+        assert status is Status.ACTIVE and seat == game.trump_chooser
+        assert all(m.is_trump and m.suit is not None for m in legal)
+        if not game.log.votes:
+            assert [m.code for m in legal] == list("SHDC")
+    elif phase is Phase.VOTE:
+        assert status is Status.OUT and seat not in game.log.votes
+        assert rules.eliminated_vote_trump and [m.code for m in legal] == list("SHDC")
+    elif phase is Phase.DECLARE:
+        assert status is Status.ACTIVE and legal[-1].code == "play-on"
+        calls = {m.code for m in legal[:-1]}
+        hand = game.hand(seat)
+        assert calls <= {"no-picture", "rainbow"} and calls
+        if "no-picture" in calls:
+            assert rules.no_picture_redeal and game.hand_size >= 6
+            assert all(c.rank < 11 for c in hand)
+        if "rainbow" in calls:
+            assert rules.rainbow and game.hand_size == 4
+            assert {c.suit for c in hand} == {0, 1, 2, 3}
+    else:
+        raise AssertionError(f"a player to move in phase {phase}")
+
+
+def check_rounds(game: KnockoutGame, starts: dict[int, list[Status]]) -> None:
+    """Each finished round against RULES §2, from the statuses at its start."""
+    rules, n = game.rules, game.n
+    logs = game.rounds
+    for r, log in enumerate(logs):
+        if not log.hands:
+            continue
+        before = starts[r]
+        size = log.hand_size
+        for s in range(n):
+            want = size if before[s] is Status.ACTIVE else 0
+            if before[s] in (Status.DOG, Status.BLIND_DOG) or (
+                before[s] is Status.OUT and rules.reentry
+            ):
+                want = 1
+            assert len(log.hands[s]) == want
+        # Tricks: the oracle's winner, and the winner leads the next one.
+        complete = [t for t in log.tricks if t.plays and t is not game.trick]
+        for i, t in enumerate(complete):
+            assert t.winner == winner_of(t.plays, log.trump)
+            led = t.plays[0][1]
+            for seat, card in t.plays[1:]:
+                if before[seat] is Status.ACTIVE and card.suit != led.suit:
+                    # a full hand only sheds another suit when void in the led one
+                    assert not _held_at(log, seat, t, led.suit)
+            if i + 1 < len(log.tricks):
+                nxt = log.tricks[i + 1].leader
+                if before[t.winner] is Status.ACTIVE:
+                    assert nxt == t.winner
+                else:  # a dog's trick: the next full hand clockwise leads
+                    k = 1
+                    while before[(t.winner + k) % n] is not Status.ACTIVE:
+                        k += 1
+                    assert nxt == (t.winner + k) % n
+        if complete:
+            assert before[complete[0].leader] is Status.ACTIVE
+        if log is game.log and not game.is_over():
+            continue  # the round is under way
+        if log.redealt:
+            assert not log.tricks and r + 1 < len(logs)
+            assert logs[r + 1].dealer == log.dealer and logs[r + 1].hand_size == size
+            assert starts[r + 1] == before
+            continue
+        won = log.tricks_won
+        assert len(won) == n and sum(won) == (0 if log.declare else size)
+        if not log.declare:
+            assert won == [sum(t.winner == s for t in complete) for s in range(n)]
+        if r + 1 < len(logs):  # the game went on
+            after = starts[r + 1]
+            nxt = logs[r + 1]
+            assert nxt.hand_size == size - 1
+            if log.declare:  # a rainbow: nobody's status changes
+                assert after == before and not log.eliminated and not log.dogs
+            else:
+                failed = [s for s in range(n) if log.hands[s] and won[s] == 0]
+                newly_out = [s for s in failed if before[s] is not Status.OUT]
+                assert sorted(log.eliminated + log.dogs) == newly_out
+                for s in range(n):
+                    if log.hands[s] and won[s]:
+                        assert after[s] is Status.ACTIVE
+                    elif not log.hands[s]:
+                        assert after[s] is before[s] is Status.OUT
+                for s in log.eliminated:
+                    assert after[s] is Status.OUT
+                for s in log.dogs:
+                    assert before[s] is Status.ACTIVE
+                    assert after[s] in (Status.DOG, Status.BLIND_DOG)
+                    assert rules.dogs_chance
+                for s in failed:
+                    if before[s] is not Status.ACTIVE:
+                        assert after[s] is Status.OUT  # a dog's chance is final
+                assert max(won) < size  # no sweep, or the game would be over
+            # The deal passes to the next active player clockwise.
+            k = 1
+            while after[(log.dealer + k) % n] is not Status.ACTIVE:
+                k += 1
+            assert nxt.dealer == (log.dealer + k) % n
+            # The most-tricks player (or the cut's winner, or the rainbow) leads.
+            if nxt.leader is not None:
+                if log.declare:
+                    assert nxt.leader == log.declare["seat"]
+                else:
+                    assert won[nxt.leader] == max(won)
+                    if won.count(max(won)) > 1:
+                        assert nxt.cut_winner == nxt.leader
+        else:  # the last round of a finished game
+            out = game.outcome()
+            assert out is not None and out.round == r
+            if out.termination is Termination.SWEEP:
+                assert won[out.winner] == size
+            # The last player standing took every trick: whoever takes one stays in.
+            assert won[out.winner] == size and out.termination is Termination.SWEEP
+
+
+def _held_at(log: Any, seat: int, trick: Any, suit: int) -> bool:
+    """Whether ``seat`` still held a card of ``suit`` when ``trick`` was played."""
+    gone = set()
+    for t in log.tricks:
+        if t is trick:
+            break
+        gone |= {c for s, c in t.plays if s == seat}
+    return any(c.suit == suit and c not in gone for c in log.hands[seat])
+
+
+def play_checked(n: int, rules: Rules, seed: int, dealer: int, bot_seed: int) -> KnockoutGame:
+    """A random game, every step checked by the oracle."""
+    game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    rng = random.Random(bot_seed)
+    starts: dict[int, list[Status]] = {}
+    moves = 0
+    while True:
+        starts.setdefault(game.round, list(game.status))
+        check_cards(game)
+        if game.is_over():
+            break
+        assert game.phase not in (Phase.DEAL, Phase.CUT)  # seeded games settle chance
+        check_turn(game)
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+        assert moves < MAX_MOVES
+    check_rounds(game, starts)
+    out = game.outcome()
+    assert out is not None and 0 <= out.winner < n
+    assert game.phase is Phase.OVER and game.to_move is None and game.legal_moves() == []
+    # Hand sizes count down by one, redeals repeat a size; the game stops at 1 at most.
+    sizes = [log.hand_size for log in game.rounds]
+    assert sizes[0] == rules.start_hand and sizes[-1] >= 1
+    for a, b, log in zip(sizes[:-1], sizes[1:], game.rounds[:-1], strict=True):
+        assert b == (a if log.redealt else a - 1)
+    return game
+
+
+# ------------------------------------------------------------------ the tests
+@fast(400)
+@given(setups(), st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(setup: tuple, bot_seed: int) -> None:
+    n, rules, seed, dealer = setup
+    for k in range(3):
+        play_checked(n, rules, seed + k, dealer, bot_seed + k)
+
+
+@fast(300)
+@given(setups(), st.integers(0, 2**32))
+def test_same_seed_same_game(setup: tuple, bot_seed: int) -> None:
+    n, rules, seed, dealer = setup
+
+    def run() -> tuple[dict, Any, list]:
+        game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+        rng = random.Random(bot_seed)
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        return to_record(game), game.outcome(), game.moves
+
+    first, second = run(), run()
+    assert first == second
+    # The first deal depends on the seed.
+    a = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    b = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    assert [a.hand(s) for s in range(n)] == [b.hand(s) for s in range(n)]
+    assert a.turn_up == b.turn_up
+
+
+def test_different_seeds_deal_differently() -> None:
+    deals = {tuple(KnockoutGame(4, seed=s).hand(0)) for s in range(50)}
+    assert len(deals) == 50
+
+
+def _snapshot(game: KnockoutGame) -> tuple:
+    return (
+        to_record(game),
+        game.legal_moves(),
+        game.phase,
+        game.to_move,
+        list(game.status),
+        [game.hand(s) for s in range(game.n)],
+        game.outcome(),
+        game.round,
+        game.hand_size,
+        game.dealer,
+        game.trump,
+        game.trump_chooser,
+        game.moves,
+    )
+
+
+@fast(150)
+@given(setups(), st.integers(0, 2**32))
+def test_undo_restores_the_exact_previous_state(setup: tuple, bot_seed: int) -> None:
+    n, rules, seed, dealer = setup
+    game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    rng = random.Random(bot_seed)
+    while not game.is_over():
+        move = rng.choice(game.legal_moves())
+        if rng.random() < 0.1:
+            before = _snapshot(game)
+            game.play(move)
+            after = _snapshot(game)
+            assert game.undo() == move
+            assert _snapshot(game) == before
+            game.play(move)  # the same move again gives the same deal and cut
+            assert _snapshot(game) == after
+        else:
+            game.play(move)
+    # Undo all the way back to the first deal.
+    count = len(game.moves)
+    for _ in range(count):
+        game.undo()
+    assert game.moves == [] and game.round == 0
+    fresh = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    assert _snapshot(game) == _snapshot(fresh)
+    try:
+        game.undo()
+    except IllegalMove as e:
+        assert "no move to undo" in str(e)
+    else:
+        raise AssertionError("undo with no move made should fail")
+
+
+@fast(150)
+@given(setups(), st.integers(0, 2**32), st.integers(0, 60))
+def test_clone_is_independent(setup: tuple, bot_seed: int, stop: int) -> None:
+    n, rules, seed, dealer = setup
+    game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    rng = random.Random(bot_seed)
+    for _ in range(stop):
+        if game.is_over():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    before = _snapshot(game)
+    copy = game.clone()
+    assert _snapshot(copy) == before
+    # Play the copy to the end: the original does not move.
+    rng_copy = random.Random(bot_seed + 1)
+    while not copy.is_over():
+        copy.play(rng_copy.choice(copy.legal_moves()))
+    assert _snapshot(game) == before
+    # The original, given the copy's moves, reaches the same end (chance included).
+    for move in copy.moves[len(game.moves) :]:
+        game.play(move)
+    assert _snapshot(game) == _snapshot(copy)
+
+
+@fast(100)
+@given(setups(), st.integers(0, 2**32))
+def test_illegal_moves_are_refused_and_change_nothing(setup: tuple, bot_seed: int) -> None:
+    n, rules, seed, dealer = setup
+    game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    rng = random.Random(bot_seed)
+    moves = 0
+    while not game.is_over():
+        if rng.random() < 0.3:
+            # Choose the bad card from the oracle, without asking the game for its legal
+            # moves first: play() must check on its own, whatever it has cached.
+            if game.phase is Phase.PLAY:
+                allowed = expected_legal(game)
+                held = [c for c in game.hand(game.to_move) if c not in allowed]
+                pool = (
+                    held
+                    if held and rng.random() < 0.7
+                    else [c for c in ALL_CARDS if c not in allowed]
+                )
+            else:
+                pool = list(ALL_CARDS)
+            bad = rng.choice(pool)
+            witness = game.clone()  # the state as it was, looked at on a copy
+            try:
+                game.play(bad)
+            except IllegalMove as e:
+                message = str(e)
+                assert message and "\n" not in message
+                assert game.why_illegal(bad) == message
+            else:
+                raise AssertionError(f"{bad!r} was accepted in phase {game.phase}")
+            assert _snapshot(game) == _snapshot(witness)
+            legal = game.legal_moves()
+            other = (game.to_move + 1) % n
+            try:
+                game.play(legal[0], seat=other)
+            except IllegalMove as e:
+                assert "turn" in str(e)
+            else:
+                raise AssertionError("a move out of turn was accepted")
+            assert _snapshot(game) == _snapshot(witness)
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+        assert moves < MAX_MOVES
+
+
+def test_undo_in_a_hand_set_game_takes_back_the_deal_that_followed() -> None:
+    game = KnockoutGame(3, Rules(start_hand=3), auto_chance=False)
+    game.deal([["AS", "2H", "9C"], ["KS", "AC", "8C"], ["QS", "4D", "10C"]], "5D")
+    for move in "KS QS AS 2H AC 10C 9C 8C".split():
+        game.play(move)
+    before = _snapshot(game)
+    game.play("4D")  # the last card of round 1
+    game.deal([["KH", "3S"], [], ["AH", "2S"]])
+    assert game.phase is Phase.CHOOSE_TRUMP
+    assert game.undo() == Card("4D")
+    assert _snapshot(game) == before
+    game.play("4D")
+    assert game.phase is Phase.DEAL and game.chance_pending == ("deal", [0, 2])
+    copy = game.clone()
+    copy.deal([["KH", "3S"], [], ["AH", "2S"]])
+    assert game.phase is Phase.DEAL and copy.phase is Phase.CHOOSE_TRUMP
