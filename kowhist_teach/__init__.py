@@ -9,15 +9,14 @@
 True
 """
 
+# Importing render gives cards, tricks and games their _repr_svg_ in a notebook.
+from . import render  # noqa: F401
 from .cards import BadCard, Card, CardSet, Rank, Suit
 from .errors import IllegalMove, RecordError, SetupError
 from .german import GermanGame, GermanOutcome, GermanRules
 from .knockout import KnockoutGame, Outcome, Phase, Rules, Status, Termination
 from .moves import PASS, Call
 from .record import game_from_record, load_record, replay, save_record, to_record
-
-# Importing render gives cards, tricks and games their _repr_svg_ in a notebook.
-from . import render  # noqa: E402,F401  (after the engine: render draws its types)
 
 __all__ = [
     "BadCard",
