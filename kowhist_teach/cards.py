@@ -15,6 +15,8 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .i18n import _
+
 __all__ = [
     "Suit",
     "Rank",
@@ -77,7 +79,7 @@ class Suit(IntEnum):
         key = text.strip().upper()
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
-        raise BadCard(f"unknown suit {text!r}: write S, H, D or C (or ♠ ♥ ♦ ♣)")
+        raise BadCard(_("unknown suit {text!r}: write S, H, D or C (or ♠ ♥ ♦ ♣)").format(text=text))
 
     def __str__(self) -> str:
         return self.symbol
@@ -125,7 +127,7 @@ class Rank(IntEnum):
         key = text.strip().upper()
         if key in _RANK_BY_TEXT:
             return _RANK_BY_TEXT[key]
-        raise BadCard(f"unknown rank {text!r}: write 2-10, J, Q, K or A")
+        raise BadCard(_("unknown rank {text!r}: write 2-10, J, Q, K or A").format(text=text))
 
     def __str__(self) -> str:
         return self.code
@@ -162,7 +164,11 @@ class Card(int):
             return value
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return ALL_CARDS[value]
-        raise BadCard(f"unknown card {value!r}: write the rank then the suit, like AS, 10H or QD")
+        raise BadCard(
+            _("unknown card {value!r}: write the rank then the suit, like AS, 10H or QD").format(
+                value=value
+            )
+        )
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -237,11 +243,13 @@ def parse_card(text: str) -> Card:
     (Card('10H'), Card('10H'), Card('AS'))
     """
     if not isinstance(text, str):
-        raise BadCard(f"a card is written as text like 'AS', not {text!r}")
+        raise BadCard(_("a card is written as text like 'AS', not {text!r}").format(text=text))
     card = _CARD_BY_TEXT.get(text.strip().upper())
     if card is None:
         raise BadCard(
-            f"unknown card code {text!r}: write the rank then the suit, like AS, 10H or QD"
+            _(
+                "unknown card code {text!r}: write the rank then the suit, like AS, 10H or QD"
+            ).format(text=text)
         )
     return card
 
@@ -260,7 +268,9 @@ def parse_cards(codes: Iterable[str] | str) -> list[Card]:
     seen = 0
     for card in cards:
         if seen >> card & 1:
-            raise BadCard(f"{card.code} appears twice: a deck holds each card once")
+            raise BadCard(
+                _("{card} appears twice: a deck holds each card once").format(card=card.code)
+            )
         seen |= 1 << card
     return cards
 

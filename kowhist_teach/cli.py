@@ -26,8 +26,8 @@ from typing import Any, TextIO
 from .bots import MonteCarloBot, RandomBot, RulesBot
 from .cards import Card
 from .errors import IllegalMove, RecordError, SetupError
-from .i18n import LANGUAGES, _, set_language
-from .knockout import KnockoutGame, Phase, Rules, Status
+from .i18n import LANGUAGES, _, get_language, set_language
+from .knockout import KnockoutGame, Phase, Rules, Status, status_label
 from .record import check_record, load_record, replay
 
 __all__ = ["main"]
@@ -80,8 +80,22 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = _build_parser().parse_args(argv)
-    set_language(getattr(args, "explain_lang", None) or args.lang)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    previous = get_language()
+    # The language first, so that --help and every message come out in it.
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", choices=LANGUAGES, default=None)
+    known, _rest = early.parse_known_args(argv)
+    set_language(known.lang or "en")
+    try:
+        args = _build_parser().parse_args(argv)
+        set_language(getattr(args, "explain_lang", None) or args.lang)
+        return _run(args)
+    finally:
+        set_language(previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return _COMMANDS[args.command](args)
     except KeyboardInterrupt:
@@ -197,7 +211,6 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
 def _cmd_explain(args: argparse.Namespace) -> int:
     from .explain import explain_position
     from .record import ReplayError, game_from_record
-    from .solver import LABEL
 
     try:
         record = load_record(args.file)
@@ -229,7 +242,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     for tip in result["tips"]:
         print(_("Tip: {tip}").format(tip=tip))
     if args.analyse:
-        print(_("Analysis ({label}):").format(label=_(LABEL)))
+        print(_("Analysis ({label}):").format(label=_("best play if every card were visible")))
         for a in result["analysis"]:
             verdict = _("survives") if a["survives"] else _("does not survive")
             print(
@@ -377,7 +390,7 @@ def _describe(game: KnockoutGame, seat: int) -> str:
     ]
     won = ", ".join(
         f"{game.names[s]} {view.tricks_won[s]}"
-        + ("" if st is Status.ACTIVE else f" ({_(st.name.lower().replace('_', ' '))})")
+        + ("" if st is Status.ACTIVE else f" ({status_label(st)})")
         for s, st in enumerate(view.statuses)
     )
     lines.append(_("Tricks: {won}").format(won=won))

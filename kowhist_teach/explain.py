@@ -197,7 +197,9 @@ def _explain_cards(game: Any, me: int, one_card: bool) -> list[MoveExplanation]:
                 why = _("You have no {suit}, so you may play any card").format(
                     suit=suit_name(trick.led_suit)
                 )
-            reason = _sentence(f"{why}; {effect}" if effect else why)
+            reason = _sentence(
+                _("{why}; {effect}").format(why=why, effect=effect) if effect else why
+            )
             out.append(MoveExplanation(card, True, reason, effect))
         else:
             out.append(MoveExplanation(card, False, _sentence(_why_not(game, me, card))))

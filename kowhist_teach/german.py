@@ -911,11 +911,12 @@ like AS, 10H or QD
                 up=" ".join(c.label for c in self.face_up) or "-",
             )
         ]
+        tricks_word = _("tricks")
         for s in range(2):
             mark = "*" if s == self.to_move else " "
             cards = " ".join(c.label for c in self.hand(s)) or "-"
             lines.append(
-                f"{mark} {self.names[s]:<10} {_('tricks')} {self.tricks_won[s]:>2}  {cards}"
+                f"{mark} {self.names[s]:<10} {tricks_word} {self.tricks_won[s]:>2}  {cards}"
             )
         if self.trick is not None and self.trick.plays:
             lines.append(

@@ -170,6 +170,20 @@ class Status(IntEnum):
     OUT = 3  #: knocked out (under ``reentry`` still dealt one card)
 
 
+def status_label(status: Status) -> str:
+    """A status in words, in the chosen language ("active", "dog", "blind dog", "out").
+
+    >>> status_label(Status.BLIND_DOG)
+    'blind dog'
+    """
+    return {
+        Status.ACTIVE: _("active"),
+        Status.DOG: _("dog"),
+        Status.BLIND_DOG: _("blind dog"),
+        Status.OUT: _("out"),
+    }[status]
+
+
 class Phase(Enum):
     """What the game is waiting for."""
 
@@ -1184,12 +1198,13 @@ class KnockoutGame:
                 t=self.trump.symbol if self.trump is not None else _("none"),
             )
         ]
+        tricks_word = _("tricks")
         for s in range(self.n):
             mark = "*" if s == self.to_move else " "
             cards = " ".join(c.label for c in self.hand(s)) or "-"
             lines.append(
-                f"{mark} {self.names[s]:<10} [{self.status[s].name.lower():<9}] "
-                f"{_('tricks')} {self.tricks_won[s]}  {cards}"
+                f"{mark} {self.names[s]:<10} [{status_label(self.status[s]):<9}] "
+                f"{tricks_word} {self.tricks_won[s]}  {cards}"
             )
         if self.trick and self.trick.plays:
             lines.append(
