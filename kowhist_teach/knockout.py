@@ -30,7 +30,6 @@ from .cards import (
     BadCard,
     Card,
     Suit,
-    card_codes,
     cards_in,
     cards_of_suit,
     mask_of,
@@ -294,7 +293,6 @@ class KnockoutGame:
         "_chooser",
         "_cut_among",
         "_cut_for",
-        "_declared_rainbow",
         "_declarers",
         "_failure_seen",
         "_first_round_done",
@@ -430,7 +428,6 @@ class KnockoutGame:
         self._votes: dict[int, Suit] = {}
         self._voters: list[int] = []
         self._declarers: list[int] = []
-        self._declared_rainbow: list[int] = []
         self.to_move: int | None = None
         self._legal: int | None = None
         self._rlog = RoundLog(self.hand_size, self.dealer)
@@ -646,15 +643,14 @@ class KnockoutGame:
         self._cut(winner)
 
     def _cut(self, winner: int) -> None:
-        among, purpose = self._cut_among, self._cut_for
+        purpose = self._cut_for
         self._cut_among, self._cut_for = [], ""
         if purpose == "rainbow":
             self._rainbow_won(winner)
         else:
             self._chooser = winner
-            self.log.cut_winner = winner
+            self._rlog.cut_winner = winner
             self.phase = Phase.DEAL
-        del among
 
     # ------------------------------------------------------------ round parts
     def _next_full(self, start: int, inclusive: bool = False) -> int:
@@ -1214,6 +1210,3 @@ class KnockoutGame:
             )
         return "\n".join(lines)
 
-
-def _codes(cards: list[Card]) -> list[str]:
-    return card_codes(cards)
