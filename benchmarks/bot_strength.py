@@ -91,6 +91,7 @@ def _run_chunk(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
     wins = draws = 0
     move_seconds: list[float] = []
     samples: list[int] = []
+    timed_out = 0
     for i in range(start, start + count):
         hero = i % players
         dealer = (i // players) % players
@@ -109,9 +110,11 @@ def _run_chunk(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
             t0 = time.perf_counter()
             move = bot.choose(game)
             dt = time.perf_counter() - t0
-            if seat == hero and isinstance(bot, MonteCarloBot) and bot.last_samples:
-                move_seconds.append(dt)
-                samples.append(bot.last_samples)
+            if seat == hero and isinstance(bot, MonteCarloBot):
+                timed_out += bot.last_timed_out
+                if bot.last_samples:
+                    move_seconds.append(dt)
+                    samples.append(bot.last_samples)
             game.play(move)
         winner = game.outcome().winner
         if winner is None:
@@ -125,6 +128,7 @@ def _run_chunk(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
         "draws": draws,
         "move_seconds": move_seconds,
         "samples": samples,
+        "timed_out": timed_out,
     }
 
 
@@ -138,7 +142,7 @@ def run(games: int, settings: dict[str, Any], jobs: int, names: list[str]) -> di
     # The slow pairings first, so the two processes finish together.
     tasks.sort(key=lambda t: "montecarlo" not in t[0])
     totals: dict[str, dict[str, Any]] = {
-        name: {"games": 0, "wins": 0, "draws": 0, "move_seconds": [], "samples": [], "s": 0.0}
+        name: {"games": 0, "wins": 0, "draws": 0, "timed_out": 0, "move_seconds": [], "samples": []}
         for name in names
     }
     started = time.perf_counter()
@@ -159,7 +163,7 @@ def run(games: int, settings: dict[str, Any], jobs: int, names: list[str]) -> di
     }
     for r in results:
         t = totals[r["name"]]
-        for key in ("games", "wins", "draws"):
+        for key in ("games", "wins", "draws", "timed_out"):
             t[key] += r[key]
         t["move_seconds"] += r["move_seconds"]
         t["samples"] += r["samples"]
@@ -192,6 +196,7 @@ def run(games: int, settings: dict[str, Any], jobs: int, names: list[str]) -> di
                 "max": round(ms[-1], 4),
                 "over_0_5s": sum(1 for x in ms if x > 0.5),
                 "mean_samples": round(statistics.fmean(t["samples"]), 1),
+                "cut_short_by_time_limit": t["timed_out"],
             }
         out["pairings"].append(entry)
     return out
@@ -221,7 +226,8 @@ def _print(result: dict[str, Any]) -> None:
             print(
                 f"  {'':<32} Monte Carlo move: median {m['median']:.3f} s, "
                 f"p95 {m['p95']:.3f} s, max {m['max']:.3f} s over {m['moves']} sampled moves "
-                f"({m['over_0_5s']} over 0.5 s); {m['mean_samples']} samples on average"
+                f"({m['over_0_5s']} over 0.5 s); {m['mean_samples']} samples on average; "
+                f"{m['cut_short_by_time_limit']} moves cut short by the time limit"
             )
 
 

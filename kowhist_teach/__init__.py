@@ -17,6 +17,7 @@ from .german import GermanGame, GermanOutcome, GermanRules
 from .knockout import KnockoutGame, Outcome, Phase, Rules, Status, Termination
 from .moves import PASS, Call
 from .record import game_from_record, load_record, replay, save_record, to_record
+from .tricks import Trick
 
 __all__ = [
     "BadCard",
@@ -38,6 +39,7 @@ __all__ = [
     "Status",
     "Suit",
     "Termination",
+    "Trick",
     "game_from_record",
     "load_record",
     "replay",

@@ -47,6 +47,10 @@ _RANK_OF = tuple(i % 13 for i in range(52))  # 0 = two … 12 = ace
 _ABOVE = tuple(SUIT_MASK[i // 13] & ~((2 << i) - 1) for i in range(52))
 _TEN = 8  # rank index of a ten
 _JACK = 9
+#: A card that keeps the trick at least this often is played to win it.
+_LIKELY = 0.4
+#: A card that keeps the trick less often than this is not spent on it.
+_HOPELESS = 0.2
 
 
 @runtime_checkable
@@ -200,17 +204,45 @@ def _german_played(game: GermanGame) -> int:
     return played
 
 
-def _german_voids(game: GermanGame) -> list[int]:
-    """Suits each player showed out of in phase 2 (in phase 1 a void can be refilled
-    from the stock, so only phase-2 failures to follow are lasting)."""
-    voids = [0, 0]
-    for i, trick in enumerate(game.tricks):
-        if i < 13 or len(trick.plays) < 2:
-            continue
-        (_s0, lead), (seat, card) = trick.plays[0], trick.plays[1]
-        if _SUIT_OF[card] != _SUIT_OF[lead]:
-            voids[seat] |= 1 << _SUIT_OF[lead]
-    return voids
+def _p_holds(
+    game: KnockoutGame,
+    card: int,
+    led: int,
+    trump: int,
+    unseen: int,
+    later: list[int],
+    voids: list[int],
+) -> float:
+    """The chance that ``card``, now winning the trick, is not beaten by the players
+    still to play, taking their cards to be a random draw from the unseen ones (minus
+    the suits they have shown out of)."""
+    if not later:
+        return 1.0
+    n_unseen = unseen.bit_count()
+    led_cards = unseen & SUIT_MASK[led]
+    n_led = led_cards.bit_count()
+    n_above = (unseen & _ABOVE[card]).bit_count()
+    is_trump = _SUIT_OF[card] == trump
+    # Who beats the card: a higher card of its suit (when it is of the led suit), or
+    # a trump (a higher one, if the card is a trump) from a player who cannot follow.
+    if is_trump:
+        n_ruff = n_above if led != trump else 0
+        n_over = n_above if led == trump else 0
+    else:
+        n_ruff = (unseen & SUIT_MASK[trump]).bit_count() if trump >= 0 else 0
+        n_over = n_above
+    p = 1.0
+    for s in later:
+        k = game.hands[s].bit_count()  # a public count
+        if voids[s] >> led & 1:
+            beat = 1.0 - _p_void(k, n_ruff, n_unseen - n_led) if n_ruff else 0.0
+        else:
+            beat = 1.0 - _p_void(k, n_over, n_unseen) if n_over else 0.0
+            if n_ruff:
+                void = _p_void(k, n_led, n_unseen)
+                beat += void * (1.0 - _p_void(k, n_ruff, n_unseen - n_led))
+        p *= max(0.0, 1.0 - beat)
+    return p
 
 
 # ------------------------------------------------------------------------ random bot
@@ -245,12 +277,14 @@ class RulesBot:
 
     Knock-Out Whist: one trick is enough to survive, so before that win a trick as
     cheaply as it can be won (the lowest card that wins; the lowest trump, and only when
-    it wins), and once safe play low and discard low; never beat a trick it cannot keep,
-    never over-trump for nothing, never waste an ace; keep the top trump as insurance for
-    the one trick it needs (in the 2-card round it leads the ace of trumps); choose the
-    longest suit as trumps (ties: the strongest); as a dog play the card where it can win
-    — often trumping a trick whose led suit it lacks — and otherwise pass; always declare
-    a rainbow or "no picture" when the hand allows it; vote for its longest suit.
+    it wins), and once safe play low and discard low; never spend a card on a trick it
+    would almost surely lose, never over-trump for nothing, never waste an ace (it is
+    played only where it wins, and thrown only when nothing else may be); keep the top
+    trump as insurance for the one trick it needs (in the 2-card round it leads the ace
+    of trumps); choose the longest suit as trumps (ties: the strongest); as a dog play
+    the card where it can win — often trumping a trick whose led suit it lacks — and
+    otherwise pass; always declare a rainbow or "no picture" when the hand allows it;
+    vote for its longest suit.
 
     German Whist: in phase 1 fight for a good face-up card (a trump, a high card, a card
     that lengthens its long suit) and lose on purpose with its lowest card under a weak
@@ -368,23 +402,24 @@ class RulesBot:
             wins &= ~insurance
         if not wins:
             return low  # only the insurance trump wins: keep it for later
-        voids = None
-        c_mask = wins
-        candidates = []
-        while c_mask:
-            c = _low(c_mask)
-            c_mask ^= 1 << c
-            candidates.append(c)
-        for c in candidates:
-            if not later:
+        if not later:
+            return _low(wins)  # last to play: the cheapest card that wins
+        voids = _ko_voids(game, _ko_one_card(game))
+        # The cheapest card that will probably keep the trick; failing that (and with
+        # no insurance to fall back on) the card likeliest to keep it — one trick is
+        # needed, and waiting for a better chance is a gamble too — unless it would
+        # almost surely be beaten: then no card is spent on the trick.
+        best_card, best_p = -1, -1.0
+        rest = wins
+        while rest:
+            c = _low(rest)
+            rest ^= 1 << c
+            p = _p_holds(game, c, led, trump, unseen, later, voids)
+            if p >= _LIKELY:
                 return c
-            if voids is None:
-                voids = _ko_voids(game, _ko_one_card(game))
-            if self._ko_holds(game, c, led, trump, unseen, later, voids):
-                return c
-        if tricks_left <= 2 and not insurance:
-            return cheapest  # few chances left: take this one
-        return low
+            if p > best_p:
+                best_card, best_p = c, p
+        return low if insurance or best_p < _HOPELESS else best_card
 
     @staticmethod
     def _ko_holds(
@@ -397,32 +432,7 @@ class RulesBot:
         voids: list[int],
     ) -> bool:
         """Whether ``card`` will probably still win the trick after the later players."""
-        above = unseen & _ABOVE[card]
-        if _SUIT_OF[card] == trump:
-            if not above:
-                return True
-            if led == trump:
-                return False
-            # A trump on a side suit is beaten only by a player void in the led suit
-            # who holds a higher trump.
-            beaters = above
-        elif above:
-            return False
-        elif trump < 0 or not unseen & SUIT_MASK[trump]:
-            return True
-        else:
-            # A top card of the led suit is beaten only by a player who cannot follow
-            # and holds a trump.
-            beaters = unseen & SUIT_MASK[trump]
-        n_unseen = unseen.bit_count()
-        n_led = (unseen & SUIT_MASK[led]).bit_count()
-        n_beaters = beaters.bit_count()
-        p = 1.0
-        for s in later:
-            k = game.hands[s].bit_count()  # a public count
-            void = 1.0 if voids[s] >> led & 1 else _p_void(k, n_led, n_unseen)
-            p *= 1.0 - void * (1.0 - _p_void(k, n_beaters, n_unseen - n_led))
-        return p >= 0.6
+        return _p_holds(game, card, led, trump, unseen, later, voids) >= _LIKELY
 
     def _ko_lead(
         self,
@@ -578,18 +588,15 @@ class RulesBot:
         if sure:
             s = max(sure) % 16
             return _masters(side, opp, s).bit_length() - 1
-        my_trumps = hand & tmask
-        if my_trumps and opp_trumps and my_trumps.bit_count() > opp_trumps.bit_count():
-            top = _masters(my_trumps, opp, trump)
-            # Draw trumps with a winner when we have one, else with the lowest.
-            return top.bit_length() - 1 if top else _lowest_in(my_trumps)
         if side:
+            # Lead the long suit: the opponent runs out of it and must spend trumps,
+            # while our own top trumps wait for the end.
             longest = max(
                 (s for s in range(4) if side & SUIT_MASK[s]),
                 key=lambda s: ((hand & SUIT_MASK[s]).bit_count(), -s),
             )
             return _lowest_in(side & SUIT_MASK[longest])
-        return _lowest_in(legal)
+        return _lowest_in(legal)  # only trumps left: the lowest first
 
 
 def _german_value(card: int, hand: int, trump: int) -> float:
@@ -665,8 +672,8 @@ class MonteCarloBot:
 
     >>> from kowhist_teach import KnockoutGame
     >>> g = KnockoutGame(4, seed=8)
-    >>> bot = MonteCarloBot(seed=1, samples=8, time_limit=None)
-    >>> bot(g) in g.legal_moves() and bot(g) == MonteCarloBot(1, 8, None)(g)
+    >>> bot = MonteCarloBot(seed=1, samples=4, time_limit=None)
+    >>> bot(g) in g.legal_moves() and bot(g) == MonteCarloBot(1, 4, None)(g)
     True
     """
 
@@ -680,6 +687,7 @@ class MonteCarloBot:
         self.time_limit = time_limit
         self.rules = RulesBot(seed)
         self.last_samples = 0  #: how many samples the last decision solved
+        self.last_timed_out = False  #: whether the time limit cut the last decision short
         self._cache: tuple[Any, _Solver] | None = None
 
     def __repr__(self) -> str:
@@ -695,6 +703,7 @@ class MonteCarloBot:
         # A little slack for the work around the search (sampling, bookkeeping).
         deadline -= 0.02 if self.time_limit is not None else 0.0
         self.last_samples = 0
+        self.last_timed_out = False
         moves = game.legal_moves()
         if isinstance(game, GermanGame):
             if game.phase is not GermanPhase.PLAY2 or len(moves) == 1:
@@ -729,6 +738,7 @@ class MonteCarloBot:
         totals = [0.0] * len(moves)
         for _i in range(self.samples):
             if _clock() > deadline:
+                self.last_timed_out = True
                 break
             hands = [0] * game.n
             hands[me] = hand
@@ -749,6 +759,7 @@ class MonteCarloBot:
                         solver.hands[me] ^= 1 << card
                     values.append(v)
             except _OutOfTime:
+                self.last_timed_out = True
                 break
             for j, v in enumerate(values):
                 totals[j] += _ko_utility(v, taken, tricks + taken, game.hand_size)
@@ -789,14 +800,16 @@ class MonteCarloBot:
                     self.last_samples = 1
                     return move
         except _OutOfTime:
-            self._cache = None
+            # The bounds stored so far are still true (the hands are reset on the next
+            # call), so the next move starts from them: the search resumes, in effect.
+            self.last_timed_out = True
             return rules_move
         return rules_move  # not reached: some move always reaches the best value
 
     def _german_solver(self, game: GermanGame, me: int, hands: list[int], trump: int) -> _Solver:
         # The solver's table holds facts about positions (whose hands, who leads), valid
-        # for the rest of the hand: keep it from move to move.
-        key = (id(game), tuple(game.dealt_stock), me, trump)
+        # for the rest of the hand (and for its clones): keep it from move to move.
+        key = (tuple(game.dealt_stock), me, trump)
         if self._cache is not None and self._cache[0] == key and len(self._cache[1].table) < 2e6:
             solver = self._cache[1]
             solver.hands[:] = hands

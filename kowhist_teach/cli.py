@@ -242,7 +242,12 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     for tip in result["tips"]:
         print(_("Tip: {tip}").format(tip=tip))
     if args.analyse:
-        print(_("Analysis ({label}):").format(label=_("best play if every card were visible")))
+        label = (
+            _("best play if every card were visible")
+            if len(game.names) == 2
+            else _("best play if every card were visible, with all the others against you")
+        )
+        print(_("Analysis ({label}):").format(label=label))
         for a in result["analysis"]:
             verdict = _("survives") if a["survives"] else _("does not survive")
             print(

@@ -299,8 +299,11 @@ def _explain_declarations(game: Any, me: int) -> list[MoveExplanation]:
 
 
 # ---------------------------------------------------------------- after a trick
-def explain_trick(game: Any, trick: Trick) -> str:
+def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> str:
     """Why a finished trick went to its winner, in one sentence.
+
+    ``game`` gives the players' names; pass ``names`` instead (and ``game=None``) to
+    explain a trick built by hand.
 
     >>> from kowhist_teach.cards import Suit
     >>> from kowhist_teach import KnockoutGame
@@ -310,7 +313,7 @@ def explain_trick(game: Any, trick: Trick) -> str:
     >>> explain_trick(KnockoutGame(3, seed=1), t)
     'Player 2 won with 2♥: the only trump, and a trump beats every other suit.'
     """
-    names = game.names
+    names = names if names is not None else game.names
     card = trick.winning_card
     who = names[trick.winner]
     led = trick.led_suit
@@ -326,7 +329,7 @@ def explain_trick(game: Any, trick: Trick) -> str:
     elif trump is not None and led == trump:
         text = _("{who} won with {card}: the highest trump, and trumps were led")
     else:
-        text = _("{who} won with {card}: the highest {suit}, the suit led, and no trump was played")
+        text = _("{who} won with {card}: the highest card of the suit led, and no trump was played")
     return _sentence(text.format(who=who, card=card.label, suit=suit_name(led)))
 
 
@@ -343,6 +346,8 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
             return []
         round_index = done[-1]
     log = rounds[round_index]
+    if not (log.tricks_won or log.redealt):
+        return []  # not played yet
     names = game.names
     lines: list[str] = []
     if log.redealt:
@@ -406,16 +411,16 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
     if chooser is None:
         lines.append(
             _sentence(
-                _("{names} tied with {k} tricks: a cut decides who chooses trumps").format(
-                    names=", ".join(names[s] for s in tied), k=top
-                )
+                _(
+                    "{names} tied for the most tricks ({k} each): a cut decides who chooses trumps"
+                ).format(names=", ".join(names[s] for s in tied), k=top)
             )
         )
         return lines
     if len(tied) > 1:
         lines.append(
             _sentence(
-                _("{names} tied with {k} tricks, and the cut went to {name}").format(
+                _("{names} tied for the most tricks ({k} each), and the cut went to {name}").format(
                     names=", ".join(names[s] for s in tied), k=top, name=names[chooser]
                 )
             )

@@ -1209,4 +1209,3 @@ class KnockoutGame:
                 )
             )
         return "\n".join(lines)
-

@@ -39,8 +39,10 @@ __all__ = [
     "LABEL",
 ]
 
-#: How every analysis must be labelled when shown to a student.
+#: How every analysis must be labelled when shown to a student (in the catalogue).
 LABEL = "best play if every card were visible"
+#: The label with three or more players, where "guarantee" means against all the others.
+LABEL_AGAINST_ALL = "best play if every card were visible, with all the others against you"
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _PASS = -1  # a dog's pass inside the search

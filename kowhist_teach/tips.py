@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUIT_MASK, Card, Rank
+from .explain import suit_name
+from .german import GermanGame
 from .i18n import _
+from .knockout import KnockoutGame, Phase, Status
+from .tricks import beats
 
 __all__ = ["Tip", "tips_for", "DETECTORS"]
 
@@ -57,8 +61,6 @@ def _holds_top_trump(game: Any, seat: int) -> bool:
 
 # ----------------------------------------------------------- Knock-Out Whist
 def _ko_playing(game: Any, seat: int) -> bool:
-    from .knockout import KnockoutGame, Phase
-
     return isinstance(game, KnockoutGame) and game.phase is Phase.PLAY and not game._one_card[seat]
 
 
@@ -118,8 +120,6 @@ def _ace_of_trumps_two_cards(game: Any, seat: int) -> Tip | None:
 
 
 def _choose_longest_suit(game: Any, seat: int) -> Tip | None:
-    from .knockout import KnockoutGame, Phase
-
     if not isinstance(game, KnockoutGame) or game.phase is not Phase.CHOOSE_TRUMP:
         return None
     if game._votes:
@@ -127,8 +127,6 @@ def _choose_longest_suit(game: Any, seat: int) -> Tip | None:
     hand = game.hands[seat]
     counts = [(hand & m).bit_count() for m in SUIT_MASK]
     best = max(range(4), key=lambda s: (counts[s], (hand & SUIT_MASK[s]).bit_length()))
-    from .explain import suit_name
-
     return Tip(
         "choose_longest_suit",
         _("As trump chooser pick your longest suit: you hold {n} {suit}.").format(
@@ -138,8 +136,6 @@ def _choose_longest_suit(game: Any, seat: int) -> Tip | None:
 
 
 def _dog_play_where_it_wins(game: Any, seat: int) -> Tip | None:
-    from .knockout import KnockoutGame, Phase, Status
-
     if not isinstance(game, KnockoutGame) or game.phase is not Phase.PLAY:
         return None
     if not game._one_card[seat] or game.status[seat] is Status.BLIND_DOG:
@@ -148,8 +144,6 @@ def _dog_play_where_it_wins(game: Any, seat: int) -> Tip | None:
     card = game.hand(seat)[0]
     if not trick.plays:
         return None
-    from .tricks import beats
-
     if not beats(card, trick.winning_card, game.trump):
         return Tip(
             "dog_wait",
@@ -167,8 +161,6 @@ def _dog_play_where_it_wins(game: Any, seat: int) -> Tip | None:
 
 # --------------------------------------------------------------- German Whist
 def _german_phase(game: Any, phase_name: str) -> bool:
-    from .german import GermanGame
-
     return isinstance(game, GermanGame) and game.phase.name == phase_name
 
 

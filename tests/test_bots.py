@@ -271,12 +271,17 @@ def test_wins_cheaply_before_safe() -> None:
 
 
 def test_does_not_beat_a_trick_it_cannot_keep() -> None:
-    # Seat 1 is not last; its K♠ would be beaten by the unseen A♠ held after it.
+    # Seat 2 showed out of spades on trick 1 and has five cards left, so it almost
+    # surely holds a trump (clubs): seat 1's K♠ would win only to be trumped.
     game = _knockout(
-        4, ["5S 2H 2D", "KS 3S 4D", "AS 7H 8H", "9D 10D JD"], "2C", Rules(start_hand=3)
+        3,
+        ["9S 6S 2H 3H 4H 5H", "5S 4S KS 7H 8H 9H", "3D 4D 5D 6D 7D 8D"],
+        "2C",
+        Rules(start_hand=6),
     )
-    _play(game, "5S")
-    assert _choose(game) == "3S"
+    _play(game, "9S", "5S", "3D", "6S")
+    assert game.to_move == 1
+    assert _choose(game) == "4S"
 
 
 def test_no_pointless_trumping() -> None:
@@ -391,7 +396,9 @@ def test_montecarlo_respects_its_time_limit() -> None:
         start = time.perf_counter()
         assert bot.choose(game) in game.legal_moves()
         worst = max(worst, time.perf_counter() - start)
-    assert worst < 0.1 + 0.08
+        assert bot.last_timed_out  # 100,000 samples would take minutes
+    # Wall time: some slack for a busy machine that deschedules the process.
+    assert worst < 0.1 + 0.2
 
 
 def test_montecarlo_respects_its_time_limit_in_german_phase_two() -> None:
@@ -402,7 +409,7 @@ def test_montecarlo_respects_its_time_limit_in_german_phase_two() -> None:
             game.play(rng.choice(game.legal_moves()))
         start = time.perf_counter()
         assert MonteCarloBot(seed, time_limit=0.1).choose(game) in game.legal_moves()
-        assert time.perf_counter() - start < 0.1 + 0.08
+        assert time.perf_counter() - start < 0.1 + 0.2
 
 
 def test_montecarlo_is_seeded() -> None:

@@ -112,7 +112,7 @@ def test_explain_trick_says_why() -> None:
     game = knockout(["JS", "10S", "2S", "AS"])
     trick = game.log.tricks[0]
     assert explain_trick(game, trick) == (
-        "Player 1 won with A♠: the highest spades, the suit led, and no trump was played."
+        "Player 1 won with A♠: the highest card of the suit led, and no trump was played."
     )
     game = knockout(
         ["7C", "3C", "4C", "3D"],

@@ -1,0 +1,218 @@
+"""The Voilà app, assembled from the widgets: play, step through a game, practise.
+
+``notebooks/app.ipynb`` is one call, ``build_app()``; ``kowhist-teach app`` serves it
+with Voilà.  Nothing here knows a rule: the widgets ask the engine and the teaching
+layer for everything.
+
+>>> app = build_app(seed=1)
+>>> app.table.kind, [app.tabs.get_title(i) for i in range(3)]
+('knockout', ['Play', 'Step through a game', 'Practice'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from .i18n import LANGUAGES, _, get_language, set_language
+from .widgets._common import Guard, esc, set_classes, style_widget
+from .widgets.table import LANGUAGE_NAMES, GermanTableWidget, TableWidget
+
+__all__ = ["build_app", "KowhistApp"]
+
+_PLAY, _STEPS, _PRACTICE = 0, 1, 2
+
+
+class KowhistApp(w.VBox):
+    """The whole app: a title, the language and the game (Knock-Out or German Whist),
+    then three tabs: the table to play at (with its setup, save and load), the stepper
+    with the example games, and the quizzes.  The stepper and the quizzes are built the
+    first time their tab is opened, so the table is ready to click sooner.
+    """
+
+    def __init__(
+        self,
+        game: str = "knockout",
+        players: int = 4,
+        bots: list[str] | None = None,
+        seed: int | None = None,
+        lang: str | None = None,
+        four_colour: bool = False,
+        table_width: int = 760,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-root", "kw-app")
+        if lang is not None:
+            set_language(lang)
+        self.options: dict[str, Any] = {
+            "seed": seed,
+            "four_colour": four_colour,
+            "table_width": table_width,
+            "language_selector": False,
+            "on_review": self._review,
+            "bot_options": {"time_limit": 0.5},
+        }
+        self.guard = Guard(self._say)
+        self.title = w.HTML()
+        set_classes(self.title, "kw-tagline")
+        self.language = w.Dropdown(
+            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=get_language()
+        )
+        set_classes(self.language, "kw-language")
+        self.game_choice = w.ToggleButtons(options=[("", "knockout"), ("", "german")], value=game)
+        set_classes(self.game_choice, "kw-game-choice")
+        self.notice = w.HTML()
+        self._quiet = False
+        self.tables: dict[str, TableWidget] = {}
+        self._players, self._bots = players, bots
+        self.play_box = w.VBox()
+        self.steps_box = w.VBox()
+        self.practice_box = w.VBox()
+        self.stepper: Any = None
+        self.quizzes: list[Any] = []
+        self.tabs = w.Tab(children=[self.play_box, self.steps_box, self.practice_box])
+        set_classes(self.tabs, "kw-tabs")
+        self._show_game(game)
+        self.language.observe(self.guard.wrap(self._language), names="value")
+        self.game_choice.observe(self.guard.wrap(self._game_chosen), names="value")
+        self.tabs.observe(self.guard.wrap(self._tab), names="selected_index")
+        self.language.style.description_width = "initial"
+        header = w.HBox(
+            [self.game_choice, self.language],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        self.children = (
+            style_widget(),
+            header,
+            self.title,
+            self.notice,
+            self.tabs,
+            self.guard.debug,
+        )
+        self.relabel()
+
+    # ------------------------------------------------------------------ parts
+    @property
+    def table(self) -> TableWidget:
+        """The table shown now."""
+        return self.tables[self.game_choice.value]
+
+    def _table(self, kind: str) -> TableWidget:
+        if kind not in self.tables:
+            if kind == "german":
+                self.tables[kind] = GermanTableWidget(bots=self._bots, **self.options)
+            else:
+                self.tables[kind] = TableWidget(self._players, self._bots, **self.options)
+        return self.tables[kind]
+
+    def _show_game(self, kind: str) -> None:
+        # One table on the page at a time (their CSS hooks must stay unique); the other
+        # keeps its game in progress for when it comes back.
+        self.play_box.children = (self._table(kind),)
+        self.tabs.selected_index = _PLAY
+
+    def _ensure_stepper(self) -> Any:
+        if self.stepper is None:
+            from .widgets.stepper import StepperWidget
+
+            self.stepper = StepperWidget(table_width=self.options["table_width"])
+            self.steps_box.children = (self.stepper,)
+        return self.stepper
+
+    def _ensure_quizzes(self) -> None:
+        if not self.quizzes:
+            from .widgets.quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
+
+            seed = self.options["seed"]
+            self.quizzes = [LegalCardsQuiz(seed), TrickWinnerQuiz(seed), TrumpQuiz(seed)]
+            self.practice_box.children = tuple(self.quizzes)
+            for quiz in self.quizzes:
+                quiz.layout.margin = "0 0 24px 0"
+
+    def _tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == _STEPS:
+            self._ensure_stepper()
+        elif change["new"] == _PRACTICE:
+            self._ensure_quizzes()
+
+    def _review(self, record: dict[str, Any]) -> None:
+        stepper = self._ensure_stepper()
+        stepper.load(record)
+        self.tabs.selected_index = _STEPS
+
+    def _say(self, message: str) -> None:
+        self.notice.value = f'<div class="kw-message" role="alert">⚠ {esc(message)}</div>'
+
+    # -------------------------------------------------------------- languages
+    def _language(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.set_language(change["new"])
+
+    def set_language(self, lang: str) -> None:
+        """Every text of the app in ``lang`` (``en``, ``es``, ``fr``)."""
+        set_language(lang)
+        self._quiet = True  # the menu follows; that is not a second switch
+        try:
+            self.language.value = lang
+        finally:
+            self._quiet = False
+        for table in self.tables.values():
+            table.set_language(lang)
+        if self.stepper is not None:
+            self.stepper.rebuild()
+        for quiz in self.quizzes:
+            quiz.relabel()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The app's own texts in the chosen language."""
+        self.title.value = esc(
+            _(
+                "Play against bots: take at least one trick each round, or you are out. "
+                "Click a card to play it; dimmed cards say why they cannot be played."
+            )
+        )
+        self.language.description = _("Language")
+        labels = [(_("Knock-Out Whist"), "knockout"), (_("German Whist"), "german")]
+        if [t for t, _v in self.game_choice.options] != [t for t, _v in labels]:
+            value = self.game_choice.value
+            self._quiet_options(labels, value)
+        for i, title in enumerate((_("Play"), _("Step through a game"), _("Practice"))):
+            self.tabs.set_title(i, title)
+        self.notice.value = ""
+
+    def _quiet_options(self, labels: list[tuple[str, str]], value: str) -> None:
+        # New option labels must not count as the user switching games.
+        self._quiet = True
+        try:
+            self.game_choice.options = labels
+            self.game_choice.value = value
+        finally:
+            self._quiet = False
+
+    def _game_chosen(self, change: dict[str, Any]) -> None:
+        if not self._quiet and change["new"] is not None:
+            self._show_game(change["new"])
+
+
+def build_app(
+    game: str = "knockout",
+    players: int = 4,
+    bots: list[str] | None = None,
+    seed: int | None = None,
+    lang: str | None = None,
+    four_colour: bool = False,
+    table_width: int = 760,
+) -> KowhistApp:
+    """The app as one widget: display it in a notebook, or let Voilà serve the notebook.
+
+    ``game`` is ``"knockout"`` or ``"german"``; ``bots`` names the bot in each other
+    seat (``random``, ``rules``, ``montecarlo``; default: rules of thumb); ``seed``
+    makes the deals repeatable; ``lang`` is ``en``, ``es`` or ``fr``.
+
+    >>> app = build_app(players=3, seed=2)
+    >>> len(app.table.game.names)
+    3
+    """
+    return KowhistApp(game, players, bots, seed, lang, four_colour, table_width)

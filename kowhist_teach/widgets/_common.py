@@ -1,0 +1,203 @@
+"""What every view shares: the style sheet, the error guard, small widget helpers."""
+
+from __future__ import annotations
+
+import html
+import os
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..errors import IllegalMove, RecordError, SetupError
+from ..i18n import _
+from ..render import FONT_FAMILY
+
+__all__ = ["CSS", "style_widget", "Guard", "big_button", "set_classes", "esc", "tag"]
+
+# The classes of DESIGN §6 (kw-card, kw-legal, kw-illegal, kw-trick, kw-explain, kw-hint,
+# kw-undo, kw-new-deal, kw-status) are a public contract: browser tests and screen readers
+# find things by them.  The rest (kw-*) are this package's own.
+CSS = f"""
+.kw-root {{ font-family: {FONT_FAMILY}; color: #111; }}
+.kw-root .widget-label, .kw-root .widget-html-content {{ font-size: 17px; }}
+.kw-status {{ background: #0f4a2b; color: #fff; border-radius: 10px; padding: 8px 16px;
+  font-size: 21px; line-height: 1.45; }}
+.kw-status .widget-html-content {{ font-size: 21px; color: #fff; line-height: 1.45; }}
+.kw-status b {{ color: #ffd54f; }}
+.kw-status .kw-suit {{ background: #fff; border-radius: 6px; padding: 0 5px; }}
+.kw-status .kw-turn, .kw-status .kw-outcome {{ color: #ffd54f; font-weight: bold; }}
+.kw-status .kw-me {{ text-decoration: underline; }}
+.kw-badge {{ border-radius: 8px; padding: 0 6px; font-size: 16px; font-weight: bold; }}
+.kw-badge-dog {{ background: #ffb74d; color: #3e2300; }}
+.kw-badge-blind_dog {{ background: #ce93d8; color: #2a0033; }}
+.kw-badge-out {{ background: #9e9e9e; color: #111; }}
+.kw-root .widget-hbox {{ gap: 10px; }}
+.kw-hand {{ flex-wrap: wrap; gap: 10px; padding: 14px 4px 8px 4px; overflow: visible; }}
+.kw-root .jupyter-button.kw-card {{
+  width: 78px; height: 110px; margin: 0; padding: 4px 0;
+  background: #fff; border: 2px solid #333; border-radius: 10px;
+  font-family: {FONT_FAMILY}; font-size: 32px; font-weight: bold; line-height: 1.1;
+  white-space: pre-line; overflow: visible; position: relative;
+  box-shadow: 0 3px 6px rgba(0, 0, 0, 0.35); transition: transform 0.08s;
+}}
+.kw-root .jupyter-button.kw-card.kw-legal:hover {{ transform: translateY(-10px);
+  border-color: #f5b301; box-shadow: 0 8px 14px rgba(0, 0, 0, 0.4); }}
+.kw-root .jupyter-button.kw-card.kw-illegal {{ background: #c9c9c9; border-style: dashed;
+  border-color: #777; box-shadow: none; filter: saturate(0.35); cursor: help; }}
+.kw-root .jupyter-button.kw-card.kw-face-down {{ background: #1d4f9c; color: #fff; }}
+.kw-root .jupyter-button.kw-card:focus-visible {{ outline: 4px solid #1d4f9c;
+  outline-offset: 2px; }}
+.kw-root .jupyter-button.kw-card.kw-illegal:hover::after,
+.kw-root .jupyter-button.kw-card.kw-illegal:focus-visible::after {{
+  content: attr(title); position: absolute; left: 0; bottom: calc(100% + 8px); z-index: 30;
+  width: 300px; padding: 8px 10px; border-radius: 8px; background: #222; color: #fff;
+  font-size: 16px; font-weight: normal; line-height: 1.35; text-align: left;
+  white-space: normal; }}
+.kw-root .jupyter-button.kw-call {{ height: 52px; min-width: 120px; font-size: 21px;
+  font-weight: bold; border-radius: 10px; border: 2px solid #333; background: #fff; }}
+.kw-root .jupyter-button.kw-call.kw-call-illegal {{ background: #c9c9c9;
+  border-style: dashed; filter: saturate(0.35); }}
+.kw-root .jupyter-button.kw-tool {{ height: 46px; font-size: 18px; border-radius: 8px;
+  padding: 0 14px; }}
+.kw-root .jupyter-button.kw-hint {{ background: #ffd54f; color: #111; font-weight: bold; }}
+.kw-explain, .kw-step-explain {{ background: #fffdf3; border: 2px solid #e0c050;
+  border-left-width: 8px; border-radius: 8px; padding: 6px 14px; min-height: 120px; }}
+.kw-quiz-feedback {{ padding: 4px 0; }}
+.kw-quiz {{ border: 2px solid #c8c8c8; border-radius: 12px; padding: 6px 18px 14px 18px; }}
+.kw-trick-view svg {{ max-width: 520px; height: auto; }}
+.kw-root .jupyter-button.kw-quiz-check {{ background: #17613a; color: #fff;
+  font-weight: bold; }}
+.kw-load, .kw-step-load {{ width: auto; }}
+.kw-root .jupyter-button.kw-load, .kw-root .jupyter-button.kw-step-load {{ width: auto;
+  height: 40px; font-size: 16px; }}
+.kw-four-colour label, .kw-four-colour .widget-label-basic {{ font-size: 16px; }}
+.kw-setup .widget-label-basic, .kw-setup .widget-checkbox label,
+.kw-setup .widget-label {{ font-size: 16px; }}
+.kw-setup select, .kw-step-examples select {{ font-size: 16px; height: 34px; }}
+.kw-explain .widget-html-content, .kw-step-explain .widget-html-content,
+.kw-quiz-feedback .widget-html-content {{ font-size: 19px; line-height: 1.45; }}
+.kw-root ul {{ margin: 4px 0; padding-left: 22px; }}
+.kw-root li {{ margin: 3px 0; }}
+.kw-root .kw-message {{ color: #a00000; font-weight: bold; font-size: 19px; }}
+.kw-root h4 {{ margin: 8px 0 2px 0; font-size: 19px; }}
+.kw-root .kw-label {{ font-style: italic; color: #444; }}
+.kw-quiz-question .widget-html-content {{ font-size: 19px; }}
+.kw-chart-table, .kw-taken-table {{ border-collapse: collapse; font-size: 17px; }}
+.kw-chart-table caption, .kw-taken-table caption {{ text-align: left; font-weight: bold;
+  padding: 4px 0; }}
+.kw-chart-table th, .kw-chart-table td, .kw-taken-table th, .kw-taken-table td {{
+  border: 1px solid #bbb; padding: 3px 9px; text-align: center; }}
+.kw-chart-out {{ background: #9e9e9e; }}
+.kw-chart-dog {{ background: #ffb74d; }}
+.kw-save {{ font-size: 18px; font-weight: bold; color: #0047b3; }}
+.kw-tagline .widget-html-content {{ font-size: 18px; color: #333; }}
+.kw-game-choice .widget-toggle-button {{ font-size: 19px; height: 42px; width: 210px;
+  font-weight: bold; }}
+.kw-game-choice .widget-toggle-button.mod-active {{ background: #17613a; color: #fff; }}
+.kw-language select, .kw-language label {{ font-size: 18px; }}
+.kw-language select {{ height: 36px; }}
+.kw-tabs > .lm-TabBar .lm-TabBar-tab {{ font-size: 19px; min-width: 200px;
+  max-width: none !important; flex: 0 0 auto !important; min-height: 38px;
+  line-height: 36px; }}
+.kw-tabs .lm-TabBar-tab.lm-mod-current {{ font-weight: bold; }}
+.kw-table svg, .kw-step-table svg {{ max-width: 100%; height: auto; }}
+.kw-quiz-card.jupyter-button, .kw-root .jupyter-button.kw-quiz-card {{ width: 72px;
+  height: 96px; font-size: 28px; font-weight: bold; white-space: pre-line;
+  border: 2px solid #333; border-radius: 10px; background: #fff; }}
+.kw-root .jupyter-button.kw-quiz-card.mod-active {{ background: #ffe082;
+  border-color: #f5b301; box-shadow: 0 0 0 3px #f5b301; }}
+.kw-right {{ color: #00702e; font-weight: bold; }}
+.kw-wrong {{ color: #a00000; font-weight: bold; }}
+.kw-review .widget-html-content {{ font-size: 17px; }}
+"""
+
+
+def style_widget() -> w.HTML:
+    """The style sheet as a widget (put it once in a view; twice does no harm)."""
+    box = w.HTML(f"<style>{CSS}</style>")
+    box.add_class("kw-style")
+    box.layout.display = "none"
+    return box
+
+
+def esc(text: Any) -> str:
+    """HTML-escaped text."""
+    return html.escape(str(text), quote=True)
+
+
+def tag(name: str, text: str, style: str = "") -> str:
+    """``text`` escaped inside an element (``_()`` stays outside any f-string, where
+    the message extractor can see it).
+
+    >>> tag('b', 'A & B')
+    '<b>A &amp; B</b>'
+    """
+    attrs = f' style="{style}"' if style else ""
+    return f"<{name}{attrs}>{esc(text)}</{name}>"
+
+
+def set_classes(widget: w.DOMWidget, *classes: str) -> None:
+    """Give ``widget`` exactly these CSS classes (one update, not one per class)."""
+    wanted = tuple(dict.fromkeys(c for c in classes if c))
+    if tuple(widget._dom_classes) != wanted:
+        widget._dom_classes = wanted
+
+
+def big_button(description: str, css_class: str, tooltip: str = "") -> w.Button:
+    """A tool button (hint, undo, new deal …) big enough for a projector."""
+    b = w.Button(description=description, tooltip=tooltip or description)
+    set_classes(b, "kw-tool", css_class)
+    b.layout.width = "auto"
+    b.layout.align_self = "flex-start"  # not stretched across a column
+    return b
+
+
+class Guard:
+    """Runs callbacks so that no error vanishes and no traceback reaches the student.
+
+    An expected error (an illegal move, a bad record, impossible settings) becomes a
+    one-line message through ``say``; anything else is a one-line "something went
+    wrong" plus the traceback printed into ``debug`` (an ``Output`` widget, hidden
+    unless ``KOWHIST_DEBUG=1``), inside its ``capture``.
+    """
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.debug = w.Output()
+        self.debug.add_class("kw-debug")
+        if not os.environ.get("KOWHIST_DEBUG"):
+            self.debug.layout.display = "none"
+        self.errors: list[str] = []
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Call ``fn(*args)``; report what goes wrong."""
+        with self.debug:
+            try:
+                return fn(*args)
+            except IllegalMove as e:
+                # The model has already said why (and changed nothing); say it again
+                # for the callers that had not.
+                self.say(str(e))
+            except (RecordError, SetupError, ValueError) as e:
+                self.say((str(e).splitlines() or [""])[0])
+            except Exception as e:  # a bug: one line for the student, the trace for us
+                self.errors.append(traceback.format_exc())
+                traceback.print_exc()
+                first = (str(e).splitlines() or [""])[0]
+                self.say(
+                    _("Something went wrong ({kind}: {e}). Your game is still here.").format(
+                        kind=type(e).__name__, e=first
+                    )
+                )
+        return None
+
+    def wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` as a guarded callback (for ``on_click`` and ``observe``)."""
+
+        def guarded(*args: Any) -> Any:
+            return self.run(fn, *args)
+
+        guarded.__name__ = getattr(fn, "__name__", "callback")
+        return guarded

@@ -1,0 +1,394 @@
+"""What the views show, as plain data and HTML strings: pure functions, no widgets.
+
+The widgets draw these; the tests check them without a browser.  Legality and every
+reason come from :func:`kowhist_teach.explain.explain_moves` and the games'
+``why_illegal``; nothing here knows a rule.
+
+>>> from kowhist_teach import KnockoutGame
+>>> game = KnockoutGame(3, seed=1)
+>>> faces = hand_faces(game, seat=1)
+>>> len(faces), all(f.legal for f in faces), faces[0].text.replace('\\ufe0e', '')
+(7, True, '9\\n♠')
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..explain import explain_moves, suit_name
+from ..german import GermanGame, GermanPhase
+from ..i18n import _
+from ..knockout import Phase, Status
+from ..moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
+from ..record import dumps, to_record
+from ..render import card_name, suit_colour
+
+__all__ = [
+    "CardFace",
+    "CallFace",
+    "hand_faces",
+    "call_faces",
+    "status_html",
+    "round_chart_html",
+    "taken_html",
+    "save_link_html",
+    "lines_html",
+    "TEXT_FORM",
+]
+
+#: Asks for the text (not emoji) form of a suit symbol, so that its colour applies.
+TEXT_FORM = "\ufe0e"
+_FACE_DOWN = "?"
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card of the player's hand as a button shows it.
+
+    ``text`` is the rank above the suit symbol; ``reason`` says why the card may or may
+    not be played now (the button's tooltip); ``face_down`` is a blind dog's card,
+    whose ``move`` is played without being shown.
+    """
+
+    move: Move
+    text: str
+    colour: str
+    legal: bool
+    reason: str
+    name: str
+    face_down: bool = False
+
+
+@dataclass(frozen=True)
+class CallFace:
+    """A move that is not a card of the hand: a trump suit, a vote, a pass, a
+    declaration, a face-up stock card to take."""
+
+    move: Move
+    text: str
+    legal: bool
+    reason: str
+    colour: str = "#111111"
+
+
+def _not_your_turn(game: Any, seat: int) -> str:
+    if game.is_over():
+        return _("The game is over.")
+    if game.to_move is None:
+        return _("Wait: the cards are being dealt.")
+    return _("It is not your turn: {name} is to move.").format(name=game.names[game.to_move])
+
+
+def _explanations(game: Any, seat: int) -> dict[Any, Any]:
+    if game.to_move != seat or game.is_over():
+        return {}
+    return {e.move: e for e in explain_moves(game, seat)}
+
+
+def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace]:
+    """The cards ``seat`` holds (as their view shows them), each legal or not and why.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> g = KnockoutGame(3, seed=1)
+    >>> hand_faces(g, seat=0)[0].reason
+    'It is not your turn: Player 2 is to move.'
+    """
+    view = game.view(seat)
+    notes = _explanations(game, seat)
+    faces = []
+    for card in view.hand:
+        note = notes.get(card)
+        if note is not None:
+            legal, reason = note.legal, note.reason
+        elif game.to_move == seat and not game.is_over():
+            # Not a card move now (trumps to choose, a face-up card to take …): the
+            # engine says what is expected instead.
+            legal, reason = False, _sentence_case(game.why_illegal(card))
+        else:
+            legal, reason = False, _not_your_turn(game, seat)
+        faces.append(
+            CardFace(
+                move=card,
+                text=f"{card.rank.code}\n{card.suit.symbol}{TEXT_FORM}",
+                colour=suit_colour(card.suit, four_colour),
+                legal=legal,
+                reason=reason,
+                name=card_name(card),
+            )
+        )
+    hidden = getattr(view, "hidden_cards", 0)
+    if hidden:
+        # A blind dog: the card is played unseen; its face stays hidden from the student.
+        card = game.hand(seat)[0]
+        note = notes.get(card)
+        faces.append(
+            CardFace(
+                move=card,
+                text=_FACE_DOWN,
+                colour="#1d4f9c",
+                legal=bool(note and note.legal),
+                reason=note.reason if note else _not_your_turn(game, seat),
+                name=_("your face-down card"),
+                face_down=True,
+            )
+        )
+    return faces
+
+
+def _sentence_case(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _call_text(move: Move) -> str:
+    if isinstance(move, Card):
+        return _("Take {card}").format(card=move.label)
+    if move is NO_TRUMP:
+        return _("No trumps")
+    if move.is_trump:
+        return f"{move.suit.symbol}{TEXT_FORM} {suit_name(move.suit)}"
+    if move is PASS:
+        return _("Pass (keep your card)")
+    if move is PLAY_ON:
+        return _("Play on")
+    if move is NO_PICTURE:
+        return _("No picture: deal again")
+    if move is RAINBOW:
+        return _("Rainbow!")
+    return move.code
+
+
+def call_faces(game: Any, seat: int, four_colour: bool = False) -> list[CallFace]:
+    """The moves open to ``seat`` now that are not cards of their hand (trump suits,
+    votes, a dog's pass, declarations, a face-up card to take), with the ones the
+    teaching layer explains as not allowed (a suit the vote ruled out).
+
+    >>> from kowhist_teach import KnockoutGame, Rules
+    >>> g = KnockoutGame(2, rules=Rules(start_hand=1), seed=4)
+    >>> call_faces(g, g.to_move)
+    []
+    """
+    if game.to_move != seat or game.is_over():
+        return []
+    hand = set(game.hand(seat))
+    out = []
+    for note in explain_moves(game, seat):
+        move = note.move
+        if isinstance(move, Card) and move in hand:
+            continue
+        colour = "#111111"
+        if isinstance(move, Call) and move.is_trump and move.suit is not None:
+            colour = suit_colour(move.suit, four_colour)
+        elif isinstance(move, Card):
+            colour = suit_colour(move.suit, four_colour)
+        out.append(CallFace(move, _call_text(move), note.legal, note.reason, colour))
+    return out
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _status_word(status: Status) -> str:
+    return {
+        Status.ACTIVE: _("active"),
+        Status.DOG: _("dog"),
+        Status.BLIND_DOG: _("blind dog"),
+        Status.OUT: _("out"),
+    }[status]
+
+
+def _turn_text(game: Any, seat: int) -> str:
+    if game.is_over():
+        return ""
+    who = game.to_move
+    if who is None:
+        return _("Dealing")
+    if who != seat:
+        return _("{name} to move").format(name=game.names[who])
+    if isinstance(game, GermanGame):
+        if game.phase is GermanPhase.PICK:
+            return _("Your turn: take a face-up card")
+        return _("Your turn: play a card")
+    phase = game.phase
+    if phase is Phase.CHOOSE_TRUMP:
+        return _("Your turn: choose trumps")
+    if phase is Phase.VOTE:
+        return _("Your turn: vote on trumps")
+    if phase is Phase.DECLARE:
+        return _("Your turn: declare or play on")
+    if PASS in game.legal_moves():
+        return _("Your turn: play your card or pass")
+    return _("Your turn: play a card")
+
+
+def status_html(game: Any, seat: int) -> str:
+    """The status line: round, trumps, whose turn, tricks won, who is out or a dog.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> s = status_html(KnockoutGame(3, seed=1), 0)
+    >>> 'Round 1' in s and 'Player 2 to move' in s
+    True
+    """
+    names = game.names
+    parts: list[str] = []  # escaped HTML
+    german = isinstance(game, GermanGame)
+    if german:
+        phase2 = game.phase is GermanPhase.PLAY2 or (
+            game.phase is GermanPhase.OVER and not game.stock
+        )
+        parts.append(_esc(_("Phase {n} of 2").format(n=2 if phase2 else 1)))
+        if game.stock:
+            parts.append(_esc(_("Stock: {n}").format(n=len(game.stock))))
+    else:
+        parts.append(_esc(_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size)))
+    trump = game.trump
+    if trump is not None:
+        suit = (
+            f'<span class="kw-suit" style="color:{suit_colour(trump)}">'
+            f"{trump.symbol}{TEXT_FORM}</span> {_esc(suit_name(trump))}"
+        )
+        parts.append(_esc(_("Trumps: {suit}")).format(suit=suit))
+    elif german or game.log.trump_settled:
+        parts.append(_esc(_("No trumps")))
+    else:
+        parts.append(_esc(_("Trumps: not chosen yet")))
+    top = " · ".join(parts)
+    turn = outcome = ""
+    if game.is_over():
+        from .story import outcome_text
+
+        outcome = outcome_text(game)
+    else:
+        turn = _turn_text(game, seat)
+    tricks = []
+    for s, name in enumerate(names):
+        label = _esc(name)
+        extra = ""
+        if not german:
+            st = game.status[s]
+            if st is not Status.ACTIVE:
+                extra = f' <span class="kw-badge kw-badge-{st.name.lower()}">'
+                extra += f"{_esc(_status_word(st))}</span>"
+        mine = ' class="kw-me"' if s == seat else ""
+        tricks.append(f"<span{mine}>{label}: <b>{game.tricks_won[s]}</b>{extra}</span>")
+    second = _esc(_("Tricks")) + ": " + " · ".join(tricks)
+    lead = (
+        f'<span class="kw-turn">{_esc(turn)}</span>'
+        if turn
+        else f'<span class="kw-outcome">{_esc(outcome)}</span>'
+    )
+    return (
+        f'<div class="kw-status-top">{top} — {lead}</div>'
+        f'<div class="kw-status-tricks">{second}</div>'
+    )
+
+
+def round_chart_html(game: Any) -> str:
+    """A table of tricks by round: a row per player, a column per round played;
+    knocked-out players and dogs are marked in the round that did it.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> round_chart_html(KnockoutGame(3, seed=1))
+    '<div class="kw-chart-empty">No round finished yet.</div>'
+    """
+    if isinstance(game, GermanGame):
+        return ""
+    names = game.names
+    done = [r for r in game.rounds if r.tricks_won or r.redealt]
+    round_title = _("Round {r}: {h} cards")
+    head = "".join(
+        f'<th title="{_esc(round_title.format(r=i + 1, h=r.hand_size))}">{r.hand_size}</th>'
+        for i, r in enumerate(done)
+    )
+    tricks_word = _("tricks")
+    rows = []
+    for s, name in enumerate(names):
+        cells = []
+        for r in done:
+            if r.redealt:
+                cells.append('<td class="kw-chart-redeal">↺</td>')
+                continue
+            if not r.hands or not r.hands[s]:
+                cells.append("<td></td>")
+                continue
+            won = r.tricks_won[s]
+            cls, note = "", ""
+            if s in r.eliminated:
+                cls, note = "kw-chart-out", _("out")
+            elif s in r.dogs:
+                cls, note = "kw-chart-dog", _("dog")
+            title = f"{won} {tricks_word}" + (f", {note}" if note else "")
+            mark = f" {_esc(note)}" if note else ""
+            cells.append(f'<td class="{cls}" title="{_esc(title)}">{won}{mark}</td>')
+        rows.append(f"<tr><th>{_esc(name)}</th>{''.join(cells)}</tr>")
+    caption = _esc(_("Tricks won in each round (column: cards dealt)"))
+    if not done:
+        empty = _esc(_("No round finished yet."))
+        return f'<div class="kw-chart-empty">{empty}</div>'
+    return (
+        f'<table class="kw-chart-table"><caption>{caption}</caption>'
+        f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def taken_html(game: GermanGame, seat: int) -> str:
+    """German Whist: what each player took from the stock, as ``seat`` may know it
+    (their own unseen cards named, the opponent's only counted).
+
+    >>> from kowhist_teach import GermanGame
+    >>> 'Player 1' in taken_html(GermanGame(seed=1), 0)
+    True
+    """
+    view = game.view(seat)
+    rows = []
+    for s, name in enumerate(game.names):
+        seen = " ".join(c.label for c in view.seen_taken[s])
+        if s == seat:
+            unseen = " ".join(c.label for c in view.own_unseen)
+            hidden = _("from the stock: {cards}").format(cards=unseen or "-")
+        else:
+            hidden = _("{n} unseen cards").format(n=view.unseen_taken[s])
+        face_up = _("face up: {cards}").format(cards=seen or "-")
+        rows.append(
+            f"<tr><th>{_esc(name)}</th><td>{_esc(face_up)}</td><td>{_esc(hidden)}</td></tr>"
+        )
+    caption = _esc(_("Cards taken from the stock"))
+    return f'<table class="kw-taken-table"><caption>{caption}</caption>{"".join(rows)}</table>'
+
+
+def save_link_html(game: Any, filename: str = "kowhist-game.json") -> str:
+    """A download link holding the game as a ``kowhist-record/1`` file (a ``data:`` URI).
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> 'download="kowhist-game.json"' in save_link_html(KnockoutGame(3, seed=1))
+    True
+    """
+    try:
+        text = dumps(to_record(game))
+    except ValueError:
+        return ""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    label = _esc(_("Save this game (record)"))
+    title = _esc(_("Download the game as a record file, to load again or share"))
+    return (
+        f'<a class="kw-save" download="{_esc(filename)}" title="{title}" '
+        f'href="data:application/json;charset=utf-8;base64,{data}">⤓ {label}</a>'
+    )
+
+
+def lines_html(lines: list[str], css_class: str = "") -> str:
+    """Sentences as a list, each on its own line (escaped).
+
+    >>> lines_html(['A & B.'])
+    '<ul class=""><li>A &amp; B.</li></ul>'
+    """
+    items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+    return f'<ul class="{css_class}">{items}</ul>'

@@ -1,0 +1,370 @@
+"""The state behind a table: a game, the student's seat, the bots, and what to say.
+
+A :class:`GameModel` is a ``traitlets.HasTraits`` object with no widget in it (the
+jupyter-widgets tutorial's middle layer): the views observe ``version`` (bumped after
+every change of the game), ``lines`` (what happened since the student last acted, or
+a hint) and ``message`` (one line: why a click did nothing).  Every method that could
+go wrong leaves the game as it was and raises a ``ValueError`` saying why in one line.
+
+>>> model = GameModel('knockout', players=3, seed=1)
+>>> game = model.game
+>>> game.to_move == model.human  # the bots have played up to the student's turn
+True
+>>> card = next(m for m in game.legal_moves())
+>>> model.play(card)
+>>> model.undo(); model.game.to_move == model.human
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import traitlets
+
+from ..bots import BOT_NAMES, make_bot
+from ..errors import IllegalMove, RecordError, SetupError
+from ..explain import explain_moves
+from ..german import GermanGame, GermanPhase, GermanRules
+from ..i18n import _
+from ..knockout import KnockoutGame, Rules
+from ..moves import Move, parse_move
+from ..record import game_from_record, load_record, to_record
+from ..solver import LABEL, analyse
+from ..tips import tips_for
+from .story import deal_text, play_and_tell, settle_chance
+
+__all__ = ["GameModel", "GAMES", "default_names"]
+
+#: The games a model can hold.
+GAMES = ("knockout", "german")
+
+
+def default_names(n: int) -> list[str]:
+    """The student (seat 0) and the bots, in the chosen language.
+
+    >>> default_names(3)
+    ['Player 1 (you)', 'Bot 1', 'Bot 2']
+    """
+    return [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, n)]
+
+
+class GameModel(traitlets.HasTraits):
+    """A game against bots for one student, who sits in seat 0.
+
+    ``kind`` is ``"knockout"`` or ``"german"``; ``bots`` names a bot (``random``,
+    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is a
+    :class:`~kowhist_teach.knockout.Rules` or :class:`~kowhist_teach.german.GermanRules`.
+    The same ``seed`` deals the same cards and gives the bots the same dice.
+    """
+
+    #: Bumped after every change of the game.
+    version = traitlets.Int(0)
+    #: What happened since the student last acted (or the hint they asked for).
+    lines = traitlets.List(traitlets.Unicode())
+    #: One line: why the last click changed nothing (an illegal card, a bad file …).
+    message = traitlets.Unicode("")
+    #: ``"hint"`` while ``lines`` holds a hint, ``"story"`` otherwise.
+    lines_kind = traitlets.Unicode("story")
+
+    def __init__(
+        self,
+        kind: str = "knockout",
+        players: int = 4,
+        rules: Rules | GermanRules | None = None,
+        bots: list[str] | None = None,
+        seed: int | None = None,
+        *,
+        bot_options: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if kind not in GAMES:
+            raise SetupError(
+                _("unknown game {kind!r}: choose knockout or german").format(kind=kind)
+            )
+        self.kind = kind
+        self.human = 0
+        self.bot_options = dict(bot_options or {})
+        self._seeds = random.Random(seed)
+        self.game: Any = None
+        self.seed: int | None = None
+        self._start_record: dict[str, Any] | None = None
+        self._chance_seed = 0
+        self._chance = random.Random(0)
+        self._default_named = True
+        self.players = 2 if kind == "german" else players
+        self.rules = rules
+        self.bot_names = self._fit_bots(bots, self.players)
+        self._bots: list[Any] = []
+        self.new_game(seed=seed if seed is not None else self._seeds.randrange(1 << 31))
+
+    # ------------------------------------------------------------------ setup
+    def _fit_bots(self, bots: list[str] | None, n: int) -> list[str]:
+        names = list(bots or [])
+        for name in names:
+            if name not in BOT_NAMES:
+                raise SetupError(
+                    _("unknown bot {name!r}: choose from {known}").format(
+                        name=name, known=", ".join(BOT_NAMES)
+                    )
+                )
+        names = names[: n - 1]
+        return names + ["rules"] * (n - 1 - len(names))
+
+    def _make_bots(self, seed: int) -> None:
+        self._bots = [None] + [
+            make_bot(name, seed * 100 + s, **(self.bot_options if name == "montecarlo" else {}))
+            for s, name in enumerate(self.bot_names, start=1)
+        ]
+
+    def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
+        names = names or default_names(self.players)
+        if self.kind == "german":
+            return GermanGame(self.rules, seed=seed, players=names)
+        return KnockoutGame(names, self.rules, seed=seed)
+
+    def new_game(
+        self,
+        players: int | None = None,
+        rules: Rules | GermanRules | None = None,
+        bots: list[str] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Deal a new game (settings left out stay as they were); a new random deal
+        unless ``seed`` is given.  Raises :class:`SetupError` (and keeps the game in
+        progress) for settings that do not make a game."""
+        n = self.players if players is None or self.kind == "german" else players
+        new_rules = self.rules if rules is None else rules
+        new_bots = self._fit_bots(bots if bots is not None else self.bot_names, n)
+        seed = self._seeds.randrange(1 << 31) if seed is None else seed
+        old = (self.players, self.rules, self.bot_names)
+        self.players, self.rules, self.bot_names = n, new_rules, new_bots
+        try:
+            game = self._fresh(seed)
+        except SetupError:
+            self.players, self.rules, self.bot_names = old
+            raise
+        self._start(game, seed=seed, start_record=None)
+        self.lines = [deal_text(game), *self._run_bots()]
+        self._bump()
+
+    def new_deal(self) -> None:
+        """A new game with the same settings and new cards."""
+        self.new_game()
+
+    def replay(self) -> None:
+        """The same game again from its first deal: the same cards, the same bots."""
+        if self.seed is not None:
+            self._start(self._fresh(self.seed), seed=self.seed, start_record=None)
+        else:
+            assert self._start_record is not None
+            game = game_from_record(self._start_record)
+            self._start(game, seed=None, start_record=self._start_record, keep_chance=True)
+        first = [_("The same deal again, from the start."), deal_text(self.game)]
+        self.lines = first + self._run_bots()
+        self._bump()
+
+    def _start(
+        self,
+        game: Any,
+        seed: int | None,
+        start_record: dict[str, Any] | None,
+        keep_chance: bool = False,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self._start_record = start_record
+        self._default_named = start_record is None
+        if not keep_chance:
+            self._chance_seed = self._seeds.randrange(1 << 31)
+        self._chance = random.Random(self._chance_seed)
+        self._make_bots(seed if seed is not None else self._chance_seed)
+        self.message = ""
+        self.lines_kind = "story"
+        settle_chance(game, self._chance)
+
+    def load(self, source: str | dict[str, Any]) -> None:
+        """Play on from a record (JSON text or a dict): the student takes seat 0.
+
+        Raises :class:`RecordError` or :class:`~kowhist_teach.record.ReplayError`
+        (one line) and keeps the game in progress if the record is no good.
+        """
+        record = load_record(source)
+        if record["game"] != self.kind:
+            raise RecordError(
+                _("this is a record of {other}, not of {this}").format(
+                    other=_game_name(record["game"]), this=_game_name(self.kind)
+                )
+            )
+        game = game_from_record(record)
+        start = dict(record)
+        if self.kind == "german":
+            start["actions"] = []
+        else:
+            first = (record.get("rounds") or [None])[0]
+            start["rounds"] = (
+                [{"hands": first["hands"], "turn_up": first.get("turn_up")}] if first else []
+            )
+        self.players = game.n
+        self.rules = game.rules
+        self.bot_names = self._fit_bots(self.bot_names, game.n)
+        self._start(game, seed=None, start_record=start)
+        first = [_("Record loaded: you play seat 1, {name}.").format(name=game.names[0])]
+        self.lines = first + self._run_bots()
+        self._bump()
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a ``kowhist-record/1`` record."""
+        return to_record(self.game)
+
+    # ------------------------------------------------------------------ moves
+    def _bump(self) -> None:
+        self.version += 1
+
+    def _tell(self, move: Move) -> list[str]:
+        game = self.game
+        before = getattr(game, "round", 0)
+        lines = play_and_tell(game, move, viewer=self.human)
+        if isinstance(game, KnockoutGame) and not game.is_over():
+            lines += settle_chance(game, self._chance)
+            if game.round != before and game.log.hands and game.auto_chance:
+                lines.append(deal_text(game))
+        return lines
+
+    def _run_bots(self) -> list[str]:
+        """The bots play until it is the student's turn or the game is over."""
+        game = self.game
+        lines: list[str] = []
+        while not game.is_over() and game.to_move is not None and game.to_move != self.human:
+            bot = self._bots[game.to_move]
+            lines += self._tell(bot.choose(game))
+        return lines
+
+    def play(self, move: Move | str) -> None:
+        """The student's move; then the bots play up to the student's next turn.
+
+        An illegal move changes nothing: ``message`` says why (and
+        :class:`IllegalMove` is raised with the same words).
+        """
+        game = self.game
+        if game.is_over():
+            self._refuse(_("The game is over: deal again or replay this deal."))
+        if game.to_move != self.human:
+            self._refuse(_("It is not your turn."))
+        move = parse_move(move)
+        if move not in game.legal_moves():
+            notes = {e.move: e.reason for e in explain_moves(game)}
+            self._refuse(notes.get(move) or _sentence(game.why_illegal(move)))
+        self.message = ""
+        self.lines_kind = "story"
+        lines = self._tell(move)
+        try:
+            lines += self._run_bots()
+        finally:
+            self.lines = lines
+            self._bump()
+
+    def _refuse(self, why: str) -> None:
+        self.message = why
+        self._bump()
+        raise IllegalMove(why)
+
+    def undo(self) -> None:
+        """Take back the student's last move and the bots' replies after it."""
+        trial = self.game.clone()
+        try:
+            while True:
+                trial.undo()
+                if trial.to_move == self.human:
+                    break
+        except IllegalMove:
+            self._refuse(_("There is no move of yours to take back."))
+        self.game = trial
+        self.message = ""
+        self.lines_kind = "story"
+        self.lines = [_("Your last move and the bots' replies are taken back.")]
+        self._bump()
+
+    def say(self, message: str) -> None:
+        """Show a one-line message (why something did not happen)."""
+        self.message = message
+        self._bump()
+
+    # -------------------------------------------------------------- languages
+    def relabel(self) -> None:
+        """After a language change: the default names in the new language (the game is
+        replayed move for move, so nothing else changes)."""
+        self.message = ""
+        if not self._default_named or self.seed is None:
+            self._bump()
+            return
+        game = self._fresh(self.seed)
+        for move in self.game.moves:
+            game.play(move)
+        self.game = game
+        self.lines = []
+        self._bump()
+
+    # -------------------------------------------------------------- teaching
+    def hint(self) -> dict[str, list[str]]:
+        """What a hint shows, on request only: why each open move is allowed, the
+        tips that apply, and the analysis with every card visible (labelled so).
+
+        >>> m = GameModel('knockout', players=3, seed=1)
+        >>> sorted(m.hint())
+        ['analysis', 'moves', 'tips']
+        """
+        game = self.game
+        if game.is_over() or game.to_move != self.human:
+            return {"moves": [_("Hints are for your turn.")], "tips": [], "analysis": []}
+        moves = [f"{_move_label(e.move, game)}: {e.reason}" for e in explain_moves(game) if e.legal]
+        tips = [t.text for t in tips_for(game)]
+        analysis: list[str] = []
+        try:
+            results = analyse(game)
+        except TypeError:
+            results = []
+        for a in results:
+            verdict = _("survives") if a.survives else _("does not survive")
+            if isinstance(game, GermanGame):
+                verdict = _("wins the hand") if a.survives else _("does not win the hand")
+            analysis.append(
+                _("{move}: {n} more tricks guaranteed, {verdict}").format(
+                    move=_move_label(a.move, game), n=a.tricks, verdict=verdict
+                )
+            )
+        if not analysis and isinstance(game, GermanGame) and game.phase is not GermanPhase.PLAY2:
+            analysis.append(
+                _("No analysis before phase 2: the order of the stock is hidden from everyone.")
+            )
+        self.lines_kind = "hint"
+        return {"moves": moves, "tips": tips, "analysis": analysis}
+
+    @staticmethod
+    def analysis_label() -> str:
+        """The honest label of the analysis, in the chosen language."""
+        return _(LABEL)
+
+
+def _game_name(kind: str) -> str:
+    return _("German Whist") if kind == "german" else _("Knock-Out Whist")
+
+
+def _move_label(move: Move, game: Any) -> str:
+    from ..cards import Card
+    from ..render import card_name
+
+    if isinstance(move, Card):
+        return f"{move.label} ({card_name(move)})"
+    from .faces import _call_text
+
+    return _call_text(move)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,239 @@
+"""Step through a game record, event by event, forward and back.
+
+>>> from kowhist_teach import KnockoutGame, to_record
+>>> game = KnockoutGame(3, seed=1)
+>>> for _i in range(3):
+...     game.play(game.legal_moves()[0])
+>>> stepper = StepperWidget(to_record(game))
+>>> stepper.slider.max, stepper.slider.value
+(3, 0)
+>>> stepper.next_button.click(); stepper.slider.value
+1
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ..i18n import _
+from ..record import load_record
+from ..render import table_svg
+from ._common import Guard, big_button, esc, set_classes, style_widget, tag
+from .faces import lines_html
+from .story import Step, record_steps
+
+__all__ = ["StepperWidget", "example_records", "EXAMPLES_DIR"]
+
+#: The example records shipped with the package.
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+_ORDER = (
+    "knockout-follow-and-trump",
+    "knockout-dogs-chance",
+    "knockout-whole-game",
+    "german-whist-hand",
+)
+
+
+def example_records() -> dict[str, dict[str, Any]]:
+    """The example records (``kowhist_teach/examples/*.json``) by file name.
+
+    >>> 'knockout-follow-and-trump' in example_records()
+    True
+    """
+    paths = sorted(EXAMPLES_DIR.glob("*.json"))
+    # The lesson order: a first round, a dog's chance, a whole game, then German Whist.
+    first = {name: i for i, name in enumerate(_ORDER)}
+    paths.sort(key=lambda p: (first.get(p.stem, len(first)), p.stem))
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in paths}
+
+
+def _example_title(name: str, record: dict[str, Any]) -> str:
+    titles = {
+        "knockout-follow-and-trump": _("Knock-Out Whist: following suit and trumping in"),
+        "knockout-dogs-chance": _("Knock-Out Whist: a dog's chance"),
+        "german-whist-hand": _("German Whist: a whole hand"),
+        "knockout-whole-game": _("Knock-Out Whist: a whole game between four bots"),
+    }
+    return titles.get(name, name)
+
+
+class StepperWidget(w.VBox):
+    """Any record, one event at a time: a slider and previous/next buttons, the table
+    at that moment (every hand face up) and what the event means.
+
+    ``examples`` (default: the shipped examples) fill a menu; a record file can be
+    loaded too.  Classes: ``kw-stepper``, ``kw-step-prev``, ``kw-step-next``,
+    ``kw-step-slider``, ``kw-step-explain``, ``kw-step-table``.
+    """
+
+    def __init__(
+        self,
+        record: dict[str, Any] | str | None = None,
+        examples: dict[str, dict[str, Any]] | None = None,
+        *,
+        table_width: int = 760,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-root", "kw-stepper")
+        self.examples = example_records() if examples is None else dict(examples)
+        self.table_width = table_width
+        self.steps: list[Step] = []
+        self.record: dict[str, Any] | None = None
+        self.message = ""
+        self._quiet = False
+        self.guard = Guard(self._say)
+        self.menu = w.Dropdown()
+        set_classes(self.menu, "kw-step-examples")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        set_classes(self.upload, "kw-step-load")
+        self.upload.layout.width = "auto"
+        self.prev_button = big_button("◀", "kw-step-prev")
+        self.next_button = big_button("▶", "kw-step-next")
+        self.slider = w.IntSlider(value=0, min=0, max=0, continuous_update=True, readout=False)
+        set_classes(self.slider, "kw-step-slider")
+        self.slider.layout.width = "420px"
+        self.where = w.HTML()
+        set_classes(self.where, "kw-step-where")
+        self.picture = w.HTML()
+        set_classes(self.picture, "kw-step-table")
+        self.explain = w.HTML()
+        set_classes(self.explain, "kw-step-explain")
+        self.explain.layout.width = "100%"
+        self.heading = w.HTML()
+        self.prev_button.on_click(self.guard.wrap(lambda _b: self.go(self.slider.value - 1)))
+        self.next_button.on_click(self.guard.wrap(lambda _b: self.go(self.slider.value + 1)))
+        self.slider.observe(self.guard.wrap(lambda _c: self.render()), names="value")
+        self.menu.observe(self.guard.wrap(self._chosen), names="value")
+        self.upload.observe(self.guard.wrap(self._uploaded), names="value")
+        controls = w.HBox(
+            [self.prev_button, self.slider, self.next_button, self.where],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        sources = w.HBox([self.menu, self.upload], layout=w.Layout(flex_flow="row wrap"))
+        self.children = (
+            style_widget(),
+            self.heading,
+            sources,
+            controls,
+            w.HBox(
+                [
+                    self.picture,
+                    w.VBox([self.explain], layout=w.Layout(flex="1 1 320px", min_width="300px")),
+                ],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
+            self.guard.debug,
+        )
+        self.relabel()
+        if record is not None:
+            self.load(record)
+        elif self.examples:
+            self.menu.value = next(iter(self.examples))
+        else:
+            self.render()
+
+    # ---------------------------------------------------------------- records
+    def load(self, record: dict[str, Any] | str) -> None:
+        """Show a record (a dict, JSON text or a path) from its first event.
+
+        A bad record is reported in one line and the record shown stays.
+        """
+        data = load_record(record)
+        steps = record_steps(data)
+        if not steps:
+            raise ValueError(_("this record has nothing dealt yet: there is nothing to show"))
+        self.record, self.steps, self.message = data, steps, ""
+        with self.slider.hold_trait_notifications():
+            self.slider.max = len(steps) - 1
+            self.slider.value = 0
+        self.render()
+
+    def _chosen(self, change: dict[str, Any]) -> None:
+        name = change["new"]
+        if name in self.examples and not self._quiet:
+            self.load(self.examples[name])
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self._say(_("That file is not a record: it is not text."))
+            return
+        finally:
+            self.upload.value = ()
+        self.load(text)
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.render()
+
+    # ---------------------------------------------------------------- moving
+    def go(self, index: int) -> None:
+        """Show step ``index`` (clamped to the record)."""
+        self.message = ""
+        self.slider.value = max(0, min(index, self.slider.max))
+
+    @property
+    def step(self) -> Step | None:
+        """The step shown now."""
+        if not self.steps:
+            return None
+        return self.steps[self.slider.value]
+
+    # ---------------------------------------------------------------- drawing
+    def relabel(self) -> None:
+        """The fixed texts in the chosen language."""
+        self.heading.value = tag("h3", _("Step through a game"), "margin:4px 0")
+        self.prev_button.tooltip = _("Previous step")
+        self.next_button.tooltip = _("Next step")
+        self.upload.description = _("Load a record")
+        current = self.menu.value
+        options = [(_("Choose an example…"), "")] + [
+            (_example_title(name, rec), name) for name, rec in self.examples.items()
+        ]
+        self._quiet = True  # a new list of titles is not a choice of example
+        try:
+            self.menu.options = options
+            self.menu.value = current if current in {v for _t, v in options} else ""
+        finally:
+            self._quiet = False
+        self.menu.layout.width = "460px"
+        self.render()
+
+    def rebuild(self) -> None:
+        """After a language change: the explanations again, in the new language."""
+        index = self.slider.value
+        self.relabel()
+        if self.record is not None:
+            self.steps = record_steps(self.record)
+            self.slider.value = min(index, len(self.steps) - 1)
+            self.render()
+
+    def render(self) -> None:
+        """Draw the step shown."""
+        step = self.step
+        parts = []
+        if self.message:
+            parts.append(f'<div class="kw-message" role="alert">⚠ {esc(self.message)}</div>')
+        if step is None:
+            self.picture.value = ""
+            self.where.value = ""
+            parts.append(tag("i", _("Choose an example or load a record.")))
+            self.explain.value = "".join(parts)
+            return
+        k, n = self.slider.value, len(self.steps)
+        self.where.value = tag("b", _("Step {k} of {n}").format(k=k + 1, n=n))
+        self.prev_button.disabled = k == 0
+        self.next_button.disabled = k == n - 1
+        self.picture.value = table_svg(step.game, show_all=True, width=self.table_width)
+        parts.append(lines_html(list(step.lines), "kw-story"))
+        self.explain.value = "".join(parts)

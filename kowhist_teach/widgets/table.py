@@ -1,0 +1,617 @@
+"""The tables: a game of Knock-Out Whist (or German Whist) against bots, to play by
+clicking cards.
+
+>>> table = TableWidget(players=3, seed=1)
+>>> legal = [b for b in table.hand.buttons if 'kw-legal' in b._dom_classes]
+>>> legal[0].click()
+>>> 'kw-explain' in table.explain._dom_classes
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import BOT_NAMES
+from ..german import GermanGame, GermanRules
+from ..i18n import LANGUAGES, _, get_language, set_language
+from ..knockout import KnockoutGame, Rules
+from ..render import hand_svg, table_svg
+from ._common import Guard, big_button, esc, set_classes, style_widget, tag
+from .faces import (
+    CardFace,
+    lines_html,
+    round_chart_html,
+    save_link_html,
+    status_html,
+    taken_html,
+)
+from .model import GameModel
+from .views import CallBar, HandView
+
+__all__ = ["TableWidget", "GermanTableWidget", "SetupPanel", "LANGUAGE_NAMES"]
+
+#: The languages offered, each in its own words.
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+
+
+def _bot_label(name: str) -> str:
+    return {
+        "random": _("random (plays any legal card)"),
+        "rules": _("rules of thumb"),
+        "montecarlo": _("Monte Carlo (strongest, slower)"),
+    }[name]
+
+
+def _rule_labels() -> dict[str, tuple[str, str]]:
+    """Each Knock-Out Whist option: a short label and what it does."""
+    return {
+        "dogs_chance": (
+            _("Dog's chance"),
+            _("A first failure gives one card next round, to play or pass, instead of out."),
+        ),
+        "one_dog_per_game": (
+            _("One dog per game"),
+            _("Only the first player to fail in the game gets a dog's chance."),
+        ),
+        "blind_dog": (
+            _("Blind dog"),
+            _("Failing again after a dog's chance gives a face-down card."),
+        ),
+        "reentry": (
+            _("Re-entry"),
+            _("Knocked-out players get one card each round and can fight back in."),
+        ),
+        "no_picture_redeal": (
+            _("No picture, no play"),
+            _("With 6 or more cards, a hand without J, Q, K or A may ask for a new deal."),
+        ),
+        "rainbow": (
+            _("Rainbow"),
+            _("In the 4-card round, one card of each suit wins the round at once."),
+        ),
+        "fixed_trump": (
+            _("Fixed trumps"),
+            _("The first turn-up suit stays trumps all game."),
+        ),
+        "eliminated_vote_trump": (
+            _("Knocked-out players vote on trumps"),
+            _("Players who are out vote on trumps; ties go to the chooser."),
+        ),
+        "no_trump_final": (
+            _("No trumps in the last round"),
+            _("The 1-card round is played without trumps."),
+        ),
+        "trump_breaking": (
+            _("Trumps must be broken"),
+            _("Trumps may not be led until someone has trumped in."),
+        ),
+    }
+
+
+def _option_label(name: str) -> tuple[str, str]:
+    return _rule_labels().get(name, (name.replace("_", " "), ""))
+
+
+class SetupPanel(w.VBox):
+    """The settings of the next game: players, the bot in each seat, every rule option.
+
+    ``on_start(players, rules, bots)`` is called by the "new game" button; settings
+    the engine refuses are reported through ``guard`` (the game in progress stays).
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        model: GameModel,
+        on_start: Callable[[int, Any, list[str]], None],
+        guard: Guard | None = None,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-setup")
+        self.guard = guard or Guard(model.say)
+        self.kind = kind
+        self.on_start = on_start
+        german = kind == "german"
+        self.players = w.IntSlider(value=model.players, min=2, max=7, continuous_update=False)
+        set_classes(self.players, "kw-players")
+        if german:
+            self.players.layout.display = "none"
+        self.bots = [
+            w.Dropdown(options=[(n, n) for n in BOT_NAMES], value="rules") for _s in range(6)
+        ]
+        for seat, (dropdown, name) in enumerate(zip(self.bots, model.bot_names, strict=False)):
+            dropdown.value = name
+            set_classes(dropdown, "kw-bot", f"kw-bot-{seat + 1}")
+        self.options: dict[str, w.Widget] = {}
+        if german:
+            rules = model.rules or GermanRules()
+            self.options["scoring"] = w.Dropdown(options=["all26", "last13"], value=rules.scoring)
+            self.options["open_stock"] = w.IntSlider(
+                value=rules.open_stock, min=1, max=26, continuous_update=False
+            )
+            self.options["race_to"] = w.Dropdown(
+                options=[("-", None)] + [(str(k), k) for k in range(1, 14)], value=rules.race_to
+            )
+            self.options["no_trumps"] = w.Checkbox(value=rules.no_trumps, indent=False)
+        else:
+            rules = model.rules or Rules()
+            self.options["start_hand"] = w.IntSlider(
+                value=rules.start_hand, min=1, max=13, continuous_update=False
+            )
+            for f in dataclasses.fields(Rules):
+                if f.name != "start_hand":
+                    self.options[f.name] = w.Checkbox(value=getattr(rules, f.name), indent=False)
+        for name, widget in self.options.items():
+            set_classes(widget, "kw-option", f"kw-option-{name.replace('_', '-')}")
+            if isinstance(widget, w.IntSlider):
+                widget.layout.width = "480px"
+            elif isinstance(widget, w.Checkbox):
+                widget.layout.width = "auto"
+        self.players.layout.width = "480px"
+        self.start = big_button("", "kw-new-game")
+        self.start.on_click(self.guard.wrap(lambda _b: self._start()))
+        self.players.observe(lambda _c: self._show_bots(), names="value")
+        self.bots_label = w.HTML()
+        self.rules_label = w.HTML()
+        checks = [x for x in self.options.values() if isinstance(x, w.Checkbox)]
+        others = [x for x in self.options.values() if not isinstance(x, w.Checkbox)]
+        grid = w.GridBox(checks, layout=w.Layout(grid_template_columns="repeat(2, 1fr)"))
+        self.children = (
+            self.players,
+            self.bots_label,
+            w.HBox(self.bots, layout=w.Layout(flex_flow="row wrap")),
+            self.rules_label,
+            *others,
+            grid,
+            self.start,
+        )
+        self.relabel()
+        self._show_bots()
+
+    def relabel(self) -> None:
+        """Set every label in the chosen language."""
+        self.players.description = _("Players")
+        for seat, dropdown in enumerate(self.bots, start=1):
+            dropdown.description = _("Seat {n}").format(n=seat + 1)
+            chosen = dropdown.value
+            dropdown.options = [(_bot_label(n), n) for n in BOT_NAMES]
+            dropdown.value = chosen  # new labels, the same bot
+            dropdown.style.description_width = "initial"
+        self.players.style.description_width = "initial"
+        german_labels = {
+            "scoring": (_("Scoring"), _("all26: every trick counts; last13: phase 2 only")),
+            "open_stock": (_("Face-up stock cards"), _("1 is the classic game")),
+            "race_to": (_("Race to (tricks)"), _("the first to this many tricks wins at once")),
+            "no_trumps": (_("No trumps"), _("the turned-up card is only a prize")),
+        }
+        for name, widget in self.options.items():
+            label, tip = german_labels.get(name) or (
+                (_("Cards in the first round"), _("each round deals one fewer"))
+                if name == "start_hand"
+                else _option_label(name)
+            )
+            widget.description = label
+            widget.tooltip = tip
+            widget.style.description_width = "initial"
+        self.start.description = _("Start a new game with these settings")
+        self.start.tooltip = self.start.description
+        self.bots_label.value = tag("b", _("Bots"))
+        self.rules_label.value = tag("b", _("Rules"))
+
+    def _show_bots(self) -> None:
+        n = 2 if self.kind == "german" else self.players.value
+        for seat, dropdown in enumerate(self.bots, start=1):
+            dropdown.layout.display = "" if seat < n else "none"
+
+    def settings(self) -> tuple[int, Any, list[str]]:
+        """The players, rules and bots chosen (the engine checks them)."""
+        n = 2 if self.kind == "german" else self.players.value
+        values = {name: widget.value for name, widget in self.options.items()}
+        rules: Any = GermanRules(**values) if self.kind == "german" else Rules(**values)
+        return n, rules, [d.value for d in self.bots[: n - 1]]
+
+    def _start(self) -> None:
+        self.on_start(*self.settings())
+
+
+class TableWidget(w.VBox):
+    """Knock-Out Whist against bots: you are seat 1, the bots play their turns at once.
+
+    The status line (``kw-status``), the table, your hand as card buttons (``kw-card``
+    with ``kw-legal`` or ``kw-illegal``), the other moves as buttons (trumps, pass,
+    declarations), the explanation area (``kw-explain``) that says after each trick
+    why it was won and after each round what it means, and the tools: hint
+    (``kw-hint``, on request only), undo (``kw-undo``), new deal (``kw-new-deal``),
+    replay this deal (``kw-replay``), show all hands (``kw-show-all``), a chart of
+    tricks by round, save (a download link) and load (a record file), the language,
+    and the settings of the next game.
+
+    ``bots`` names the bot in each other seat (``random``, ``rules``, ``montecarlo``);
+    ``seed`` makes the deals and the bots repeatable.
+    """
+
+    kind = "knockout"
+
+    def __init__(
+        self,
+        players: int = 4,
+        bots: list[str] | None = None,
+        rules: Any = None,
+        seed: int | None = None,
+        *,
+        four_colour: bool = False,
+        table_width: int = 760,
+        language_selector: bool = True,
+        bot_options: dict[str, Any] | None = None,
+        on_review: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-root", "kw-table-widget", f"kw-{self.kind}")
+        self.model = GameModel(self.kind, players, rules, bots, seed, bot_options=bot_options)
+        self.guard = Guard(self._say)
+        self.table_width = table_width
+        self.on_review = on_review
+        self._hint: dict[str, list[str]] | None = None
+        self._hint_key: tuple[int, int] = (0, -1)
+        self._review_key: tuple[Any, ...] = ()
+        self._quiet = False
+        self.status = w.HTML()
+        set_classes(self.status, "kw-status")
+        self.picture = w.HTML()
+        set_classes(self.picture, "kw-table")
+        self.hand = HandView(
+            on_play=self.guard.wrap(self._play),
+            on_illegal=self.guard.wrap(self._illegal),
+            four_colour=four_colour,
+        )
+        self.calls = CallBar(
+            on_play=self.guard.wrap(self._play), on_illegal=self.guard.wrap(self._illegal)
+        )
+        self.explain = w.HTML()
+        set_classes(self.explain, "kw-explain")
+        self.explain.layout.width = "100%"
+        self.hint_button = big_button("", "kw-hint")
+        self.undo_button = big_button("", "kw-undo")
+        self.new_button = big_button("", "kw-new-deal")
+        self.replay_button = big_button("", "kw-replay")
+        self.review_button = big_button("", "kw-review-game")
+        if on_review is None:
+            self.review_button.layout.display = "none"
+        self.show_all = w.ToggleButton(value=False)
+        set_classes(self.show_all, "kw-tool", "kw-show-all")
+        self.show_all.layout.width = "auto"
+        self.four_colour = w.Checkbox(value=four_colour, indent=False)
+        set_classes(self.four_colour, "kw-four-colour")
+        self.chart = w.HTML()
+        set_classes(self.chart, "kw-chart")
+        self.review = w.HTML()
+        set_classes(self.review, "kw-review")
+        self.save_link = w.HTML()
+        set_classes(self.save_link, "kw-save-link")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        set_classes(self.upload, "kw-load")
+        self.upload.layout.width = "auto"
+        self.language = w.Dropdown(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=get_language()
+        )
+        set_classes(self.language, "kw-language")
+        if not language_selector:
+            self.language.layout.display = "none"
+        self.setup = SetupPanel(self.kind, self.model, self._new_game, self.guard)
+        self.setup_box = w.Accordion(children=[self.setup], selected_index=None)
+        set_classes(self.setup_box, "kw-setup-box")
+        self.tricks_box = w.Accordion(children=[w.VBox([self.chart])], selected_index=0)
+        self.side_title = w.HTML()
+
+        self.hint_button.on_click(self.guard.wrap(lambda _b: self._show_hint()))
+        self.undo_button.on_click(self.guard.wrap(lambda _b: self.model.undo()))
+        self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
+        self.replay_button.on_click(self.guard.wrap(lambda _b: self.model.replay()))
+        self.review_button.on_click(self.guard.wrap(lambda _b: self._review()))
+        self.show_all.observe(self.guard.wrap(lambda _c: self.render()), names="value")
+        self.four_colour.observe(self.guard.wrap(self._four_colour), names="value")
+        self.upload.observe(self.guard.wrap(self._uploaded), names="value")
+        self.language.observe(self.guard.wrap(self._language), names="value")
+        self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
+
+        tools = w.HBox(
+            [
+                self.hint_button,
+                self.undo_button,
+                self.new_button,
+                self.replay_button,
+                self.show_all,
+                self.review_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        files = w.HBox(
+            [self.save_link, self.upload, self.four_colour, self.language],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        left = w.VBox(
+            [self.picture, self.calls, self.hand],
+            layout=w.Layout(width=f"{table_width + 10}px", max_width="100%"),
+        )
+        right = w.VBox(
+            [
+                tools,
+                self.side_title,
+                self.explain,
+                self.extra_panel(),
+                self.review,
+                self.tricks_box,
+            ],
+            layout=w.Layout(flex="1 1 360px", min_width="320px"),
+        )
+        self.children = (
+            style_widget(),
+            self.status,
+            w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")),
+            files,
+            self.setup_box,
+            self.guard.debug,
+        )
+        self.relabel()
+        self.render()
+
+    # ------------------------------------------------------------- overridable
+    def extra_panel(self) -> w.Widget:
+        """A panel under the explanation (German Whist: the cards taken)."""
+        return w.HTML(layout=w.Layout(display="none"))
+
+    # ---------------------------------------------------------------- actions
+    @property
+    def game(self) -> KnockoutGame | GermanGame:
+        """The game in progress (look, but play through the table)."""
+        return self.model.game
+
+    def _say(self, message: str) -> None:
+        self.model.say(message)
+
+    def _play(self, move: Any) -> None:
+        self._hint = None
+        self.model.play(move)
+
+    def _illegal(self, face: CardFace | Any) -> None:
+        # A click on an illegal card teaches why, and changes nothing.
+        self.model.say(face.reason)
+
+    def _show_hint(self) -> None:
+        self._hint = self.model.hint()
+        self._hint_key = self._position_key()
+        self.render()
+
+    def _position_key(self) -> tuple[int, int]:
+        game = self.model.game
+        return id(game), len(game.moves)
+
+    def _new_deal(self) -> None:
+        self._hint = None
+        self.model.new_deal()
+
+    def _new_game(self, players: int, rules: Any, bots: list[str]) -> None:
+        self._hint = None
+        self.model.new_game(players=players, rules=rules, bots=bots)
+        self.setup_box.selected_index = None
+
+    def _review(self) -> None:
+        if self.on_review is not None:
+            self.on_review(self.model.record())
+
+    def _four_colour(self, _change: Any) -> None:
+        self.hand.four_colour = self.four_colour.value
+        self.render()
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.model.say(_("That file is not a record: it is not text."))
+            return
+        finally:
+            self.upload.value = ()
+        self.load(text)
+
+    def load(self, record: str | dict[str, Any]) -> None:
+        """Play on from a record (JSON text or a dict); a bad record changes nothing."""
+        self._hint = None
+        self.model.load(record)
+
+    def _language(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.set_language(change["new"])
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text (this table's and the package's) to ``lang``."""
+        set_language(lang)
+        self._quiet = True  # the menu follows; that is not a second switch
+        try:
+            self.language.value = lang
+        finally:
+            self._quiet = False
+        self._hint = None
+        self.relabel()
+        self.setup.relabel()
+        self.model.relabel()
+
+    # ----------------------------------------------------------------- drawing
+    def relabel(self) -> None:
+        """The fixed texts (buttons, headings) in the chosen language."""
+        texts = [
+            (self.hint_button, _("Hint"), _("Why each move is allowed, tips, and analysis")),
+            (self.undo_button, _("Undo"), _("Take back your last move and the bots' replies")),
+            (self.new_button, _("New deal"), _("A new game with new cards")),
+            (self.replay_button, _("Replay this deal"), _("The same cards again, from the start")),
+            (self.show_all, _("Show all hands"), _("Turn every hand face up")),
+            (self.review_button, _("Step through this game"), _("Replay it move by move")),
+        ]
+        for widget, description, tooltip in texts:
+            widget.description = description
+            widget.tooltip = tooltip
+        self.four_colour.description = _("Four-colour deck")
+        self.language.description = _("Language")
+        self.language.style.description_width = "initial"
+        self.upload.description = _("Load a record")
+        self.setup_box.set_title(0, _("Game setup: players, bots, rules"))
+        self.tricks_box.set_title(0, self._chart_title())
+        self.side_title.value = tag("h3", _("What happened"), "margin:4px 0")
+
+    def _chart_title(self) -> str:
+        return _("Tricks by round")
+
+    def render(self) -> None:
+        """Draw everything from the model."""
+        model = self.model
+        game = model.game
+        seat = model.human
+        four = self.four_colour.value
+        self.status.value = status_html(game, seat)
+        over = game.is_over()
+        self.picture.value = table_svg(
+            game,
+            seat=seat,
+            show_all=self.show_all.value or over,
+            four_colour=four,
+            width=self.table_width,
+        )
+        self.hand.show(game, seat)
+        self.calls.show(game, seat, four)
+        self.explain.value = self._explain_html()
+        self.chart.value = self._chart_html()
+        self.extra_update()
+        # The review changes once a round: drawn again only then (or in a new language).
+        key = (id(game), len(getattr(game, "rounds", ())), game.is_over(), four, get_language())
+        if key != self._review_key:
+            self._review_key = key
+            self.review.value = self._review_html()
+        self.save_link.value = save_link_html(game, f"{self.kind}-whist.json")
+        self.undo_button.disabled = False
+
+    def extra_update(self) -> None:
+        """Refresh :meth:`extra_panel` (nothing for Knock-Out Whist)."""
+
+    def _chart_html(self) -> str:
+        return round_chart_html(self.game)
+
+    def _explain_html(self) -> str:
+        model = self.model
+        parts = []
+        if model.message:
+            parts.append(f'<div class="kw-message" role="alert">⚠ {esc(model.message)}</div>')
+        hint = self._hint if self._hint_key == self._position_key() else None
+        if hint is not None:
+            parts.append(tag("h4", _("Your moves")) + lines_html(hint["moves"]))
+            if hint["tips"]:
+                parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
+            if hint["analysis"]:
+                label = _("best play if every card were visible")
+                heading = _("Analysis")
+                parts.append(
+                    f'<h4>{esc(heading)} <span class="kw-label">({esc(label)})</span></h4>'
+                    + lines_html(hint["analysis"])
+                )
+        elif model.lines:
+            parts.append(lines_html(model.lines, "kw-story"))
+        elif not model.message:
+            parts.append(tag("i", _("Click a card to play it.")))
+        return "".join(parts)
+
+    def _review_html(self) -> str:
+        """Every hand of the last finished round, as dealt (the hand is over: show all)."""
+        game = self.game
+        done = [(i, r) for i, r in enumerate(game.rounds) if r.tricks_won and r.hands]
+        if not done:
+            return ""
+        i, log = done[-1]
+        rows = []
+        for s, name in enumerate(game.names):
+            cards = log.hands[s]
+            if not cards:
+                continue
+            picture = hand_svg(cards, size=54, four_colour=self.four_colour.value)
+            won = _("Tricks: {n}").format(n=log.tricks_won[s])
+            rows.append(
+                f"<tr><th style='text-align:left;padding-right:10px'>{esc(name)}<br>"
+                f"<span style='font-weight:normal'>{esc(won)}</span></th><td>{picture}</td></tr>"
+            )
+        title = _("Round {r}: every hand as it was dealt").format(r=i + 1)
+        return f"<h3 style='margin:6px 0'>{esc(title)}</h3><table>{''.join(rows)}</table>"
+
+
+class GermanTableWidget(TableWidget):
+    """German Whist against a bot: the stock with its face-up card, what each player
+    took from it, the two phases; the same tools and hooks as :class:`TableWidget`.
+
+    >>> table = GermanTableWidget(seed=2)
+    >>> len(table.hand.buttons)
+    13
+    """
+
+    kind = "german"
+
+    def __init__(
+        self,
+        bots: list[str] | None = None,
+        rules: GermanRules | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(players=2, bots=bots, rules=rules, seed=seed, **options)
+
+    def extra_panel(self) -> w.Widget:
+        self.taken = w.HTML()
+        set_classes(self.taken, "kw-taken")
+        return self.taken
+
+    def extra_update(self) -> None:
+        self.taken.value = taken_html(self.game, self.model.human)
+
+    def _chart_title(self) -> str:
+        return _("Tricks won")
+
+    def _chart_html(self) -> str:
+        game = self.game
+        rows = "".join(
+            f"<tr><th>{esc(name)}</th><td>{game.phase1_tricks[s]}</td>"
+            f"<td>{game.tricks_won[s] - game.phase1_tricks[s]}</td>"
+            f"<td><b>{game.tricks_won[s]}</b></td></tr>"
+            for s, name in enumerate(game.names)
+        )
+        head = "".join(
+            f"<th>{esc(t)}</th>" for t in ("", _("Phase 1"), _("Phase 2"), _("All tricks"))
+        )
+        return f'<table class="kw-chart-table"><tr>{head}</tr>{rows}</table>'
+
+    def _review_html(self) -> str:
+        game = self.game
+        if not game.is_over():
+            return ""
+        rows = []
+        dealt, taken = _("Dealt"), _("Taken from the stock")
+        for s, name in enumerate(game.names):
+            took = [
+                c
+                for i, t in enumerate(game.tricks)
+                for c in (game.winner_took[i] if t.winner == s else game.loser_took[i],)
+                if c is not None
+            ]
+            four = self.four_colour.value
+            rows.append(
+                f"<tr><th style='text-align:left'>{esc(name)}</th><td>"
+                f"{esc(dealt)}<br>{hand_svg(game.dealt_hands[s], size=48, four_colour=four)}"
+                f"</td><td>{esc(taken)}<br>"
+                f"{hand_svg(took, size=48, four_colour=four)}</td></tr>"
+            )
+        title = _("The hand is over: every card as dealt and taken")
+        return f"<h3 style='margin:6px 0'>{esc(title)}</h3><table>{''.join(rows)}</table>"

@@ -1,0 +1,250 @@
+"""The small views: the student's hand as card buttons, the other moves as buttons, the
+trick on the table as a picture.
+
+>>> from kowhist_teach import KnockoutGame
+>>> game = KnockoutGame(3, seed=1)
+>>> played = []
+>>> hand = HandView(on_play=played.append)
+>>> hand.show(game, seat=game.to_move)
+>>> hand.buttons[0].click(); played == [game.legal_moves()[0]]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..i18n import _
+from ..render import trick_svg
+from ..tricks import Trick
+from ._common import set_classes, tag
+from .faces import CallFace, CardFace, call_faces, hand_faces
+
+__all__ = ["HandView", "CallBar", "TrickView"]
+
+
+class HandView(w.HBox):
+    """The student's hand: one big button per card, rank above suit, red and black (or
+    the four-colour deck).
+
+    Every card has the class ``kw-card`` and ``kw-legal`` or ``kw-illegal``.  Illegal
+    cards are dimmed but stay clickable, and say why on hover and keyboard focus (their
+    tooltip, the ``title``): a click on one calls ``on_illegal(face)``, which shows the
+    reason; a legal card calls ``on_play(move)``.
+    """
+
+    def __init__(
+        self,
+        on_play: Callable[[Any], None] | None = None,
+        on_illegal: Callable[[CardFace], None] | None = None,
+        four_colour: bool = False,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-hand")
+        self.on_play = on_play
+        self.on_illegal = on_illegal
+        self.four_colour = four_colour
+        self.faces: list[CardFace] = []
+        self._buttons = _ButtonsByMove(self._clicked)
+
+    @property
+    def buttons(self) -> tuple[w.Button, ...]:
+        """The card buttons shown now, in hand order."""
+        return tuple(self.children)
+
+    def show(self, game: Any, seat: int) -> None:
+        """Show what ``seat`` holds in ``game`` (legal or not, and why)."""
+        self.update(hand_faces(game, seat, self.four_colour))
+
+    def update(self, faces: Sequence[CardFace]) -> None:
+        """Show these cards.  Each card keeps its own button from move to move (few
+        messages to the browser, and a late click can only ever mean that card)."""
+        self.faces = list(faces)
+        shown = []
+        for face in self.faces:
+            b = self._buttons.get(_face_key(face))
+            with b.hold_sync():
+                b.description = face.text
+                b.tooltip = f"{face.name}: {face.reason}"
+                set_classes(
+                    b,
+                    "kw-card",
+                    "kw-legal" if face.legal else "kw-illegal",
+                    "kw-face-down" if face.face_down else "",
+                )
+            if b.style.text_color != face.colour:
+                b.style.text_color = face.colour
+            shown.append(b)
+        if tuple(shown) != tuple(self.children):
+            self.children = tuple(shown)
+
+    def _clicked(self, key: Any) -> None:
+        face = next((f for f in self.faces if _face_key(f) == key), None)
+        if face is None:
+            return  # a click that crossed the last move: that card is no longer held
+        if face.legal:
+            if self.on_play is not None:
+                self.on_play(face.move)
+        elif self.on_illegal is not None:
+            self.on_illegal(face)
+
+
+def _face_key(face: CardFace | CallFace) -> Any:
+    if isinstance(face, CardFace) and face.face_down:
+        return "face-down"
+    return getattr(face.move, "code", face.move)
+
+
+class _ButtonsByMove:
+    """One button per card (or call), made on first use and kept: a button always
+    stands for the same move, so a click that arrives after the view has changed can
+    never play another card than the one the student saw."""
+
+    def __init__(self, on_click: Callable[[Any], None]) -> None:
+        self.on_click = on_click
+        self.made: dict[Any, w.Button] = {}
+
+    def get(self, key: Any) -> w.Button:
+        b = self.made.get(key)
+        if b is None:
+            b = self.made[key] = w.Button()
+            b.on_click(lambda _b, key=key: self.on_click(key))
+        return b
+
+
+_CALL_CLASS = {
+    "trump": "kw-trump-choice",
+    "pass": "kw-pass",
+    "declare": "kw-declare",
+    "pick": "kw-pick",
+}
+
+
+def _call_kind(face: CallFace) -> str:
+    move = face.move
+    if getattr(move, "is_trump", False):
+        return "trump"
+    if getattr(move, "is_pass", False):
+        return "pass"
+    if hasattr(move, "is_trump"):
+        return "declare"
+    return "pick"
+
+
+class CallBar(w.HBox):
+    """The moves that are not cards of the hand, as buttons: trump suits to choose or
+    vote for, a dog's pass, declarations, a face-up stock card to take.  Classes:
+    ``kw-call`` plus ``kw-call-legal`` or ``kw-call-illegal`` and the kind
+    (``kw-trump-choice``, ``kw-pass``, ``kw-declare``, ``kw-pick``).
+    """
+
+    def __init__(
+        self,
+        on_play: Callable[[Any], None] | None = None,
+        on_illegal: Callable[[CallFace], None] | None = None,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-calls")
+        self.layout.flex_flow = "row wrap"
+        self.on_play = on_play
+        self.on_illegal = on_illegal
+        self.faces: list[CallFace] = []
+        self._buttons = _ButtonsByMove(self._clicked)
+
+    @property
+    def buttons(self) -> tuple[w.Button, ...]:
+        """The buttons shown now."""
+        return tuple(self.children)
+
+    def show(self, game: Any, seat: int, four_colour: bool = False) -> None:
+        """Show the non-card moves open to ``seat`` now (none when it is not their turn)."""
+        self.update(call_faces(game, seat, four_colour))
+
+    def update(self, faces: Sequence[CallFace]) -> None:
+        """Show these moves."""
+        self.faces = list(faces)
+        shown = []
+        for face in self.faces:
+            b = self._buttons.get(_face_key(face))
+            b.layout.width = "auto"
+            with b.hold_sync():
+                b.description = face.text
+                b.tooltip = face.reason
+                set_classes(
+                    b,
+                    "kw-call",
+                    "kw-call-legal" if face.legal else "kw-call-illegal",
+                    _CALL_CLASS[_call_kind(face)],
+                )
+            if b.style.text_color != face.colour:
+                b.style.text_color = face.colour
+            shown.append(b)
+        if tuple(shown) != tuple(self.children):
+            self.children = tuple(shown)
+
+    def _clicked(self, key: Any) -> None:
+        face = next((f for f in self.faces if _face_key(f) == key), None)
+        if face is None:
+            return  # a click that crossed the last move: that choice is gone
+        if face.legal:
+            if self.on_play is not None:
+                self.on_play(face.move)
+        elif self.on_illegal is not None:
+            self.on_illegal(face)
+
+
+class _Unmarked:
+    """A trick drawn without marking its winner (for a quiz that asks who wins)."""
+
+    def __init__(self, trick: Trick) -> None:
+        self.leader = trick.leader
+        self.trump = trick.trump
+        self.plays = list(trick.plays)
+        self.winning_card = None
+        self.winner = None
+
+
+class TrickView(w.HTML):
+    """The cards on the table, each before the seat that played it (a picture; its cards
+    have the class ``kw-trick``, never ``kw-card``).
+
+    >>> from kowhist_teach.cards import Card, Suit
+    >>> t = Trick(leader=0, trump=Suit.HEARTS)
+    >>> t.add(0, Card('KS')); t.add(1, Card('2H'))
+    >>> view = TrickView()
+    >>> view.show(t, ['Ann', 'Bo'])
+    >>> view.value.count('kw-trick'), 'kw-card' in view.value
+    (2, False)
+    """
+
+    def __init__(self, size: float = 90) -> None:
+        super().__init__()
+        set_classes(self, "kw-trick-view")
+        self.size = size
+
+    def show(
+        self,
+        trick: Trick | None,
+        names: Sequence[str],
+        viewer: int = 0,
+        *,
+        finished: bool = False,
+        mark_winner: bool = True,
+        four_colour: bool = False,
+    ) -> None:
+        """Draw ``trick``; ``mark_winner=False`` keeps the winner unmarked (a quiz)."""
+        if trick is None:
+            self.value = tag("i", _("No cards on the table."))
+            return
+        shown: Any = trick if mark_winner else _Unmarked(trick)
+        self.value = trick_svg(
+            shown,
+            list(names),
+            viewer=viewer,
+            size=self.size,
+            four_colour=four_colour,
+            finished=finished,
+        )

@@ -1,0 +1,305 @@
+"""The Voilà app in headless Chromium, through the CSS hooks of DESIGN.md §6.
+
+The app is started as a user starts it (``kowhist-teach app --port N --no-browser``).
+Every page has a kernel of its own, and starting one (Python, ipywidgets, the app) takes
+seconds, so the tests of this module share one page, in order: each one after the first
+starts from a new deal (``.kw-new-deal``), and the language test comes last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LEGAL = ".kw-card.kw-legal"
+ILLEGAL = ".kw-card.kw-illegal"
+CALL = ".kw-call.kw-call-legal"  # a trump suit to choose, a vote, a pass, a declaration
+FIRST_LOAD_MS = 90_000
+
+# Resolves once the page has not changed for `quiet` ms (or after `limit` ms): the app
+# answers a click with a burst of widget updates (the move, the bots' replies).
+QUIET_JS = """
+([quiet, limit]) => new Promise((done) => {
+  const start = performance.now();
+  let last = start;
+  const obs = new MutationObserver(() => { last = performance.now(); });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true,
+                              characterData: true});
+  const tick = () => {
+    const now = performance.now();
+    if (now - last >= quiet || now - start >= limit) { obs.disconnect(); done(now - start); }
+    else setTimeout(tick, 25);
+  };
+  setTimeout(tick, 25);
+})
+"""
+
+# A card of the hand as (what it shows, what it is called): its text is rank and suit,
+# its title begins with its name.
+HAND_JS = """
+() => [...document.querySelectorAll('.kw-card')].map((el) => [
+  el.textContent.replace(/\\s+/g, ' ').trim(),
+  (el.getAttribute('title') || el.getAttribute('aria-label') || '').split(':')[0],
+])
+"""
+
+
+def settle(page: Any, quiet_ms: int = 350, limit_ms: int = 20_000) -> None:
+    page.evaluate(QUIET_JS, [quiet_ms, limit_ms])
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
+    settle(page)
+
+
+def hand(page: Any) -> list[tuple[str, str]]:
+    return [tuple(card) for card in page.evaluate(HAND_JS)]
+
+
+def text_of(page: Any, selector: str) -> str:
+    return " ".join(page.locator(selector).first.inner_text().split())
+
+
+def click_and_settle(page: Any, locator: Any) -> None:
+    locator.click()
+    settle(page)
+
+
+def play_one(page: Any) -> str:
+    """Make one move of the student's: a legal card, else a legal call (trumps to
+    choose, a pass, a declaration). What was done, or '' when there is nothing to do."""
+    cards = page.locator(LEGAL)
+    if cards.count():
+        label = " ".join(cards.first.inner_text().split())
+        click_and_settle(page, cards.first)
+        return label
+    calls = page.locator(CALL)
+    if calls.count():
+        label = " ".join(calls.first.inner_text().split())
+        click_and_settle(page, calls.first)
+        return label
+    return ""
+
+
+def game_over(page: Any) -> bool:
+    return page.locator(".kw-status .kw-outcome").count() > 0
+
+
+def new_deal(page: Any) -> list[tuple[str, str]]:
+    """Click "New deal" and wait for the student's first turn; the new hand."""
+    click_and_settle(page, page.locator(".kw-new-deal").first)
+    page.wait_for_selector(LEGAL, state="visible")
+    settle(page)
+    return hand(page)
+
+
+@pytest.fixture(scope="module")
+def app_page(browser: Any, app_url: str) -> Iterator[Any]:
+    """One page of the app for the tests of this module (see the module's docstring)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors  # type: ignore[attr-defined]
+    open_app(page, app_url)
+    yield page
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def _shot_on_failure(request: pytest.FixtureRequest, artifacts: Path) -> Iterator[None]:
+    yield
+    report = getattr(request.node, "rep_call", None)
+    page = request.node.funcargs.get("app_page")
+    if page is not None and report is not None and report.failed:
+        page.screenshot(path=str(artifacts / f"failed-{request.node.name}.png"))
+
+
+def test_app_hooks_and_screenshot(app_page: Any, artifacts: Path) -> None:
+    page = app_page
+    cards = page.locator(".kw-card")
+    assert cards.count() >= 1
+    for i in range(cards.count()):
+        classes = cards.nth(i).get_attribute("class").split()
+        assert ("kw-legal" in classes) != ("kw-illegal" in classes), classes
+    for hook in (".kw-explain", ".kw-hint", ".kw-undo", ".kw-new-deal", ".kw-status"):
+        assert page.locator(hook).count() >= 1, f"no {hook} in the app"
+    assert text_of(page, ".kw-status"), "the status line is empty"
+    # The cards on the table are kw-trick, never kw-card; the hand is all kw-card.
+    assert page.locator(".kw-trick.kw-card").count() == 0
+    assert page.page_errors == []
+    # Voilà scrolls inside a container of its own, so a screenshot shows the viewport:
+    # make it tall enough for the status, the table, the hand and the tools.
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    settle(page)
+    shot = artifacts / "app.png"
+    page.screenshot(path=str(shot))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert shot.stat().st_size > 10_000
+
+
+def _reach_illegal_card(page: Any) -> None:
+    """Play on (new deals as needed) until the hand holds a card that may not be
+    played now, beside one that may."""
+    for _ in range(60):
+        if page.locator(ILLEGAL).count() and page.locator(LEGAL).count():
+            return
+        if game_over(page) or not play_one(page):
+            new_deal(page)
+    pytest.fail("no illegal card turned up in 60 moves")
+
+
+def test_illegal_card_says_why(app_page: Any) -> None:
+    page = app_page
+    new_deal(page)
+    _reach_illegal_card(page)
+    reasons = page.eval_on_selector_all(
+        ILLEGAL, "els => els.map((e) => e.getAttribute('title') || e.getAttribute('aria-label'))"
+    )
+    for reason in reasons:
+        _name, _colon, why = (reason or "").partition(":")
+        assert len(why.strip()) > 10, f"an illegal card without a reason: {reason!r}"
+    # Dimmed: an illegal card does not look like a legal one.
+    look = "(e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).filter]"
+    legal_look = page.locator(LEGAL).first.evaluate(look)
+    assert page.locator(ILLEGAL).first.evaluate(look) != legal_look, "illegal cards not dimmed"
+    card = page.locator(ILLEGAL).first
+    reason = card.get_attribute("title") or card.get_attribute("aria-label") or ""
+    why = reason.partition(":")[2]
+    assert card.is_enabled(), "illegal cards must stay clickable (a click says why)"
+    before = hand(page)
+    explain_before = text_of(page, ".kw-explain")
+    click_and_settle(page, card)
+    assert hand(page) == before, "clicking an illegal card changed the hand"
+    explain = text_of(page, ".kw-explain")
+    assert explain != explain_before, "clicking an illegal card showed nothing"
+    words = re.findall(r"\w{4,}", why)[:6]
+    assert all(w in explain for w in words), f"{why!r} not shown in the explanation {explain!r}"
+
+
+def test_hint_only_on_request(app_page: Any) -> None:
+    page = app_page
+    new_deal(page)
+    legal = page.eval_on_selector_all(
+        LEGAL, "els => els.map((e) => (e.getAttribute('title') || '').split(':')[0])"
+    )
+    before = text_of(page, ".kw-explain")
+    assert not all(name in before for name in legal), "the hint was there before the click"
+    click_and_settle(page, page.locator(".kw-hint").first)
+    after = text_of(page, ".kw-explain")
+    assert after != before, "the hint showed nothing new"
+    missing = [name for name in legal if name not in after]
+    assert not missing, f"the hint does not name the legal cards {missing}: {after!r}"
+
+
+def test_undo_gives_the_card_back(app_page: Any) -> None:
+    page = app_page
+    before = new_deal(page)
+    played = play_one(page)
+    assert played
+    page.wait_for_function(f"() => document.querySelectorAll('.kw-card').length < {len(before)}")
+    assert len(hand(page)) == len(before) - 1
+    click_and_settle(page, page.locator(".kw-undo").first)
+    assert hand(page) == before, f"undo did not give {played} back"
+
+
+def test_new_deal_deals_again(app_page: Any) -> None:
+    page = app_page
+    first = new_deal(page)
+    play_one(page)
+    assert len(hand(page)) < len(first)
+    dealt = new_deal(page)
+    assert len(dealt) == len(first), "a new deal starts with a full hand"
+    status = text_of(page, ".kw-status")
+    assert re.search(r"\b1\b", status), f"a new deal starts at round 1: {status!r}"
+
+
+def test_play_a_whole_game(app_page: Any, artifacts: Path) -> None:
+    """Click legal cards (and calls: trumps to choose, …) until the game is over."""
+    page = app_page
+    new_deal(page)
+    moves = 0
+    for _ in range(200):
+        if game_over(page):
+            break
+        before = (hand(page), text_of(page, ".kw-status"))
+        done = play_one(page)
+        if not done:
+            pytest.fail(
+                f"neither a legal move nor the end of the game: {text_of(page, '.kw-status')}"
+            )
+        moves += 1
+        after = (hand(page), text_of(page, ".kw-status"))
+        assert after != before, f"clicking {done!r} changed neither the hand nor the status"
+        if moves == 4:
+            page.screenshot(path=str(artifacts / "app-mid-game.png"))
+    assert game_over(page), f"the game did not end after {moves} moves"
+    assert moves >= 7, f"the first round alone has 7 cards to play, yet {moves} moves"
+    assert page.locator(LEGAL).count() == 0, "legal cards after the end of the game"
+    page.screenshot(path=str(artifacts / "app-game-over.png"))
+    assert page.page_errors == []
+
+
+# Messages of the status line; the test looks for their Spanish in the Spanish status.
+STATUS_MESSAGES = [
+    "Trumps: {suit}",
+    "Trumps: not chosen yet",
+    "No trumps",
+    "Tricks",
+    "Your turn: play a card",
+    "Your turn: choose trumps",
+    "Player 1 (you)",
+    "Bot {n}",
+]
+
+
+def _translations(lang: str) -> dict[str, str]:
+    """msgid -> the fixed text (before any placeholder) in ``lang``, from the catalogue."""
+    import gettext
+
+    import kowhist_teach.i18n as i18n
+
+    locale = Path(i18n.__file__).parent / "locale"
+    catalogue = gettext.translation("kowhist_teach", localedir=locale, languages=[lang])
+    return {m: catalogue.gettext(m).split("{")[0].strip() for m in STATUS_MESSAGES}
+
+
+def _choose_language(page: Any, code: str) -> None:
+    from kowhist_teach.i18n import LANGUAGES
+
+    # An ipywidgets Dropdown: its <option>s carry the labels, in the order of LANGUAGES.
+    page.locator(".kw-language select >> visible=true").first.select_option(
+        index=LANGUAGES.index(code)
+    )
+    settle(page)
+
+
+def test_spanish(app_page: Any, artifacts: Path) -> None:
+    """Last: the page stays in Spanish."""
+    page = app_page
+    spanish_of = _translations("es")
+    new_deal(page)
+    english = text_of(page, ".kw-status")
+    shown = [m for m in STATUS_MESSAGES if m.split("{")[0].strip() in english]
+    assert shown, f"none of the status messages found in {english!r}"
+    _choose_language(page, "es")
+    page.wait_for_function(
+        "(before) => document.querySelector('.kw-status').innerText.replace(/\\s+/g, ' ').trim()"
+        " !== before",
+        arg=english,
+    )
+    spanish = text_of(page, ".kw-status")
+    translated = [m for m in shown if spanish_of[m] != m.split("{")[0].strip()]
+    assert translated, f"the catalogue translates none of {shown}"
+    for m in translated:
+        assert spanish_of[m] in spanish, f"{spanish_of[m]!r} (for {m!r}) not in {spanish!r}"
+    page.screenshot(path=str(artifacts / "app-es.png"), full_page=True)
