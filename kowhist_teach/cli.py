@@ -32,6 +32,10 @@ from .record import check_record, load_record, replay
 
 __all__ = ["main"]
 
+#: The longest ``explain --analyse`` thinks before it gives up (seven full hands can
+#: take minutes in pure Python).
+ANALYSIS_SECONDS = 60
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
@@ -211,6 +215,7 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
 def _cmd_explain(args: argparse.Namespace) -> int:
     from .explain import explain_position
     from .record import ReplayError, game_from_record
+    from .solver import AnalysisTimeout
 
     try:
         record = load_record(args.file)
@@ -231,7 +236,16 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             _("{file}: nobody is to move: {why}").format(file=args.file, why=why), file=sys.stderr
         )
         return 1
-    result = explain_position(game, analyse=args.analyse)
+    try:
+        result = explain_position(game, analyse=args.analyse, time_limit=ANALYSIS_SECONDS)
+    except AnalysisTimeout:
+        print(
+            _("{file}: the analysis needs more than {s} s here; try it with fewer cards").format(
+                file=args.file, s=ANALYSIS_SECONDS
+            ),
+            file=sys.stderr,
+        )
+        return 1
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0

@@ -434,8 +434,13 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
 
 
 # --------------------------------------------------------- the whole position
-def explain_position(game: Any, analyse: bool = False) -> dict[str, Any]:
-    """The object ``kowhist-teach explain --json`` prints for the player to move."""
+def explain_position(
+    game: Any, analyse: bool = False, time_limit: float | None = None
+) -> dict[str, Any]:
+    """The object ``kowhist-teach explain --json`` prints for the player to move.
+
+    ``time_limit`` bounds the analysis (see :func:`kowhist_teach.solver.analyse`).
+    """
     from .tips import tips_for
 
     result: dict[str, Any] = {
@@ -446,5 +451,5 @@ def explain_position(game: Any, analyse: bool = False) -> dict[str, Any]:
     if analyse:
         from .solver import analyse as run_analysis
 
-        result["analysis"] = [a.to_dict() for a in run_analysis(game)]
+        result["analysis"] = [a.to_dict() for a in run_analysis(game, time_limit=time_limit)]
     return result

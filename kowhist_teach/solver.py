@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,7 @@ from .cards import SUIT_MASK, Card
 from .moves import PASS
 
 __all__ = [
+    "AnalysisTimeout",
     "MoveAnalysis",
     "TrickSolver",
     "analyse",
@@ -39,12 +41,20 @@ __all__ = [
     "LABEL",
 ]
 
+_NEVER = float("inf")
+
 #: How every analysis must be labelled when shown to a student (in the catalogue).
 LABEL = "best play if every card were visible"
 #: The label with three or more players, where "guarantee" means against all the others.
 LABEL_AGAINST_ALL = "best play if every card were visible, with all the others against you"
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
+
+
+class AnalysisTimeout(Exception):
+    """The analysis ran past its time limit (big tables with many cards can take long)."""
+
+
 _PASS = -1  # a dog's pass inside the search
 
 
@@ -96,6 +106,8 @@ class TrickSolver:
         self._passers = [s for s in range(self.n) if self.may_pass[s]]
         self.after = [tuple((s + i) % self.n for i in range(1, self.n)) for s in range(self.n)]
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        #: ``time.perf_counter()`` value after which the search gives up.
+        self.give_up_at = float("inf")
         self._best_lead = -2
         self.nodes = 0
 
@@ -152,6 +164,8 @@ class TrickSolver:
     def _trick_start(self, leader: int, tricks: int, alpha: int, beta: int) -> int:
         if tricks <= 0:
             return 0
+        if self.give_up_at != _NEVER and time.perf_counter() > self.give_up_at:
+            raise AnalysisTimeout
         hands = self.hands
         if tricks == 1 and not self._passers_hold_cards():
             # The last trick plays itself: everyone has one card left.
@@ -364,19 +378,25 @@ def _survives(game: Any, seat: int, tricks: int) -> bool:
     return game.tricks_won[seat] + tricks >= 1
 
 
-def analyse(game: Any, seat: int | None = None) -> list[MoveAnalysis]:
+def analyse(
+    game: Any, seat: int | None = None, time_limit: float | None = None
+) -> list[MoveAnalysis]:
     """Every legal move of the player to move, with the tricks they can guarantee.
 
     Works on a Knock-Out Whist game in its play phase (or choosing trumps, or a dog
-    deciding to pass); returns ``[]`` where no card play is in question.
+    deciding to pass), and on German Whist in phase 2; returns ``[]`` where no card
+    play is in question.  With ``time_limit`` (seconds) it raises
+    :class:`AnalysisTimeout` rather than run longer — an app should always set one,
+    since seven players with seven cards each can take minutes.
     """
+    give_up_at = float("inf") if time_limit is None else time.perf_counter() + time_limit
     from .knockout import KnockoutGame, Phase
 
     if not isinstance(game, KnockoutGame):
         from .german import GermanGame
 
         if isinstance(game, GermanGame):
-            return _analyse_german(game)
+            return _analyse_german(game, give_up_at)
         raise TypeError("analyse() takes a KnockoutGame or a GermanGame")
     me = game.to_move if seat is None else seat
     if me is None or game.is_over():
@@ -385,6 +405,7 @@ def analyse(game: Any, seat: int | None = None) -> list[MoveAnalysis]:
         out = []
         for move in game.legal_moves():
             solver = _solver_for(game, me, trump=int(move.suit))
+            solver.give_up_at = give_up_at
             v = solver.value(leader=game.log.leader)
             out.append(MoveAnalysis(move, v, _survives(game, me, v)))
         return out
@@ -392,6 +413,7 @@ def analyse(game: Any, seat: int | None = None) -> list[MoveAnalysis]:
         return []
     out = []
     solver = _solver_for(game, me)
+    solver.give_up_at = give_up_at
     order, pos = game.trick_order()
     tricks = game.hand_size - game.tricks_done
     for move in game.legal_moves():
@@ -418,7 +440,7 @@ def guaranteed_tricks(game: Any, seat: int | None = None) -> int:
     return max((a.tricks for a in moves), default=0)
 
 
-def _analyse_german(game: Any) -> list[MoveAnalysis]:
+def _analyse_german(game: Any, give_up_at: float = float("inf")) -> list[MoveAnalysis]:
     """Phase 2 only: in phase 1 the stock is unseen, so "every card visible" would mean
     knowing the order of the stock, which no player can."""
     from .german import GermanPhase
@@ -428,6 +450,7 @@ def _analyse_german(game: Any) -> list[MoveAnalysis]:
     me = game.to_move
     trump = -1 if game.trump is None else int(game.trump)
     solver = TrickSolver(list(game.hands), trump, {me})
+    solver.give_up_at = give_up_at
     trick = game.trick
     order = [trick.leader, 1 - trick.leader]
     pos = len(trick.plays)

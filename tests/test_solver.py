@@ -97,3 +97,12 @@ def test_full_seven_card_rounds_solve(players: int) -> None:
         result = analyse(game)
         assert len(result) == 7
         assert all(0 <= a.tricks <= 7 for a in result)
+
+
+def test_analysis_gives_up_at_its_time_limit() -> None:
+    from kowhist_teach.solver import AnalysisTimeout
+
+    game = KnockoutGame(4, seed=31)
+    with pytest.raises(AnalysisTimeout):
+        analyse(game, time_limit=0.0)
+    assert analyse(game, time_limit=60.0)  # and with time enough it answers

@@ -31,9 +31,12 @@ from ..i18n import _
 from ..knockout import KnockoutGame, Rules
 from ..moves import Move, parse_move
 from ..record import game_from_record, load_record, to_record
-from ..solver import LABEL, analyse
+from ..solver import LABEL, AnalysisTimeout, analyse
 from ..tips import tips_for
 from .story import deal_text, play_and_tell, settle_chance
+
+#: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
+ANALYSIS_SECONDS = 2.0
 
 __all__ = ["GameModel", "GAMES", "default_names"]
 
@@ -322,9 +325,12 @@ class GameModel(traitlets.HasTraits):
         tips = [t.text for t in tips_for(game)]
         analysis: list[str] = []
         try:
-            results = analyse(game)
-        except TypeError:
+            results = analyse(game, time_limit=ANALYSIS_SECONDS)
+        except AnalysisTimeout:
             results = []
+            analysis.append(
+                _("Too many cards for a quick analysis: ask again when fewer are left.")
+            )
         for a in results:
             verdict = _("survives") if a.survives else _("does not survive")
             if isinstance(game, GermanGame):

@@ -24,7 +24,7 @@ from ..explain import explain_moves, explain_trick, suit_name
 from ..i18n import _
 from ..knockout import KnockoutGame, Phase
 from ..render import card_name, hand_svg, suit_colour
-from ..solver import analyse
+from ..solver import AnalysisTimeout, analyse
 from ..tips import tips_for
 from ..tricks import Trick
 from ._common import Guard, big_button, esc, set_classes, style_widget, tag
@@ -394,7 +394,11 @@ class TrumpQuiz(_Quiz):
                 )
             )
         values = []
-        for a in analyse(self.game):
+        try:
+            analysis = analyse(self.game, time_limit=2.0)
+        except AnalysisTimeout:
+            analysis = []  # a big table: the feedback goes without the analysis
+        for a in analysis:
             values.append(
                 _("{suit} as trumps: {n} tricks guaranteed").format(
                     suit=suit_name(a.move.suit), n=a.tricks

@@ -50,7 +50,15 @@ HAND_JS = """
 """
 
 
-def settle(page: Any, quiet_ms: int = 350, limit_ms: int = 20_000) -> None:
+# What the student sees: the status line, the hand (with legal/illegal), the other moves
+# open and the explanation. A click the app takes changes at least one of them.
+VIEW_JS = """
+() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-explain')]
+  .map((el) => el.className + ' ' + el.textContent).join(' | ')
+"""
+
+
+def settle(page: Any, quiet_ms: int = 300, limit_ms: int = 20_000) -> None:
     page.evaluate(QUIET_JS, [quiet_ms, limit_ms])
 
 
@@ -69,7 +77,11 @@ def text_of(page: Any, selector: str) -> str:
 
 
 def click_and_settle(page: Any, locator: Any) -> None:
+    """Click, wait for the view to change (however busy the machine), then for the
+    burst of updates to end."""
+    before = page.evaluate(VIEW_JS)
     locator.click()
+    page.wait_for_function(f"(before) => ({VIEW_JS})() !== before", arg=before)
     settle(page)
 
 

@@ -106,48 +106,74 @@ def _get(url: str) -> tuple[int, str]:
         return e.code, e.read().decode("utf-8", "replace")
 
 
+def _leaks(body: str, lines: list[str]) -> list[str]:
+    return [line for line in lines if line in body or html.escape(line, quote=True) in body]
+
+
 def test_notebook_source_is_not_served(app_url: str) -> None:
-    lines = _code_lines(APP_NOTEBOOK)
-    assert lines, "the app notebook has no code to look for"
-    name = APP_NOTEBOOK.name
-    paths = [
-        "",  # the app itself: outputs only, no inputs
-        f"voila/render/{name}",
-        name,
-        f"voila/files/{name}",
-        f"files/{name}",
-        f"api/contents/{name}",
-        f"api/contents/{name}?content=1",
-        f"voila/api/contents/{name}",
-        "api/contents",
-        f"notebooks/{name}",
-        f"lab/tree/{name}",
-        f"voila/files/{APP_NOTEBOOK.parent.name}/{name}",
-        "voila/files/../kowhist_teach/app.py",
-    ]
-    for path in paths:
+    """Neither the app's code nor that of the lessons beside it, by any path."""
+    app_lines = _code_lines(APP_NOTEBOOK)
+    assert app_lines, "the app notebook has no code to look for"
+    status, body = _get(app_url)  # the app itself: its outputs, not its inputs
+    assert status == 200 and "jupyter-config-data" in body, f"GET / answered {status}"
+    assert not _leaks(body, app_lines), f"the app page shows its code: {_leaks(body, app_lines)}"
+    folder = APP_NOTEBOOK.parent
+    for notebook in sorted(folder.glob("*.ipynb")):
+        lines = _code_lines(notebook)
+        name = notebook.name
+        for path in (
+            name,
+            f"voila/render/{name}",
+            f"voila/files/{name}",
+            f"voila/files/{folder.name}/{name}",
+            f"voila/tree/{name}",
+            f"files/{name}",
+            f"notebooks/{name}",
+            f"lab/tree/{name}",
+            f"api/contents/{name}",
+            f"api/contents/{name}?content=1",
+            f"voila/api/contents/{name}",
+        ):
+            status, body = _get(app_url + path)
+            assert not _leaks(body, lines), f"GET /{path} ({status}) shows {name}'s code"
+            assert '"cell_type"' not in body, f"GET /{path} ({status}) returns {name}"
+    for path in ("api/contents", "voila/api/contents", "voila/tree", "tree"):
         status, body = _get(app_url + path)
-        leaked = [line for line in lines if line in body or html.escape(line, quote=True) in body]
-        assert not leaked, f"GET /{path} ({status}) shows the notebook's code: {leaked}"
-        assert '"cell_type"' not in body, f"GET /{path} ({status}) returns the notebook file"
-        if path != "":
-            assert status >= 300 or "jupyter-config-data" in body, (
-                f"GET /{path} answered {status} with something other than the app"
-            )
+        assert "app.ipynb" not in body or "jupyter-config-data" in body, (
+            f"GET /{path} ({status}) lists the notebooks"
+        )
+    # The package's own source, by a path that climbs out of the notebooks' folder.
+    for path in ("voila/files/..%2Fkowhist_teach%2Fapp.py", "voila/files/../kowhist_teach/app.py"):
+        status, body = _get(app_url + path)
+        assert "def build_app" not in body, f"GET /{path} ({status}) returns the package source"
 
 
 def test_no_new_kernels_or_sessions_from_outside(app_url: str) -> None:
-    """The REST calls that start a kernel or a session (and so a console) are not there."""
-    for path in ("api/kernels", "api/sessions", "api/terminals"):
+    """The REST calls that start a kernel or a session (and so a console), or change a
+    file, are not there: asked with a forged XSRF pair (a client outside a browser can
+    set both the cookie and the header), the answer is still a refusal, not a kernel."""
+    body = json.dumps({"name": "python3", "path": "x.ipynb", "type": "notebook"}).encode()
+    for method, path in (
+        ("POST", "api/kernels"),
+        ("POST", "api/sessions"),
+        ("POST", "api/terminals"),
+        ("PUT", "api/contents/x.ipynb"),
+        ("POST", "api/contents"),
+    ):
         request = urllib.request.Request(
             app_url + path,
-            data=json.dumps({"name": "python3", "path": "x.ipynb", "type": "notebook"}).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
+            data=body,
+            headers={
+                "Content-Type": "application/json",
+                "Cookie": "_xsrf=forged",
+                "X-XSRFToken": "forged",
+            },
+            method=method,
         )
         try:
             with urllib.request.urlopen(request, timeout=30) as r:
                 status = r.status
         except urllib.error.HTTPError as e:
             status = e.code
-        assert status >= 400, f"POST /{path} answered {status}"
+        assert status >= 400, f"{method} /{path} answered {status}"
+    assert not (APP_NOTEBOOK.parent / "x.ipynb").exists()
