@@ -93,6 +93,8 @@ def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
+        sync_playwright = None
+    if sync_playwright is None:  # (outside the except: no chained traceback)
         unavailable("Playwright is not installed (pip install playwright)")
     executable = chromium_path()
     if executable is None:
@@ -100,8 +102,10 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as pw:
         try:
             browser = launch_chromium(pw, executable)
-        except Exception as e:  # noqa: BLE001 - any launch failure means no browser
-            unavailable(f"Chromium at {executable} would not start: {e}")
+        except Exception as e:  # any launch failure means no browser
+            browser, why = None, f"Chromium at {executable} would not start: {e}"
+        if browser is None:
+            unavailable(why)
         yield browser
         browser.close()
 
@@ -120,7 +124,7 @@ def page(browser: Any, request: pytest.FixtureRequest, artifacts: Path) -> Itera
     if report is not None and report.failed:
         try:
             page.screenshot(path=str(artifacts / f"failed-{request.node.name}.png"))
-        except Exception:  # noqa: BLE001 - a screenshot is a courtesy
+        except Exception:  # a screenshot is a courtesy
             pass
     context.close()
 
