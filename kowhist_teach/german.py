@@ -41,7 +41,6 @@ Where RULES.md §3 and seed 003 are silent, the engine does this:
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -60,7 +59,8 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .i18n import _
+from .game import TrickGame
+from .i18n import N_, _
 from .moves import Call, IllegalMove, Move, SetupError, parse_move
 from .tricks import Trick
 
@@ -307,7 +307,7 @@ def _parse_move(move: Move | str) -> Move:
         raise
 
 
-class GermanGame:
+class GermanGame(TrickGame):
     """A hand of German Whist.
 
     With a ``seed`` the game deals by itself (the same seed, the same deal); with
@@ -326,6 +326,9 @@ class GermanGame:
     >>> g.phase, g.to_move, len(g.hand(0)), len(g.stock), g.trump == g.stock[0].suit
     (<GermanPhase.PLAY1: 'play1'>, 1, 13, 26, True)
     """
+
+    _parse_move = staticmethod(_parse_move)  # cards only: no calls in German Whist
+    _waiting_for_chance = N_("no player is to move: the cards must be dealt first")
 
     def __init__(
         self,
@@ -436,22 +439,6 @@ class GermanGame:
             return list(self.tricks_won)
         return [t - p for t, p in zip(self.tricks_won, self.phase1_tricks, strict=True)]
 
-    def outcome(self) -> GermanOutcome | None:
-        """``None`` while the hand goes on; then who won, the points and the tricks.
-
-        >>> GermanGame(seed=1).outcome() is None
-        True
-        """
-        return self._outcome
-
-    def is_over(self) -> bool:
-        """Whether the hand has ended.
-
-        >>> GermanGame(seed=1).is_over()
-        False
-        """
-        return self._outcome is not None
-
     @property
     def chance_pending(self) -> tuple[str, list[int]] | None:
         """``('deal', [0, 1])`` while the cards are to be dealt, else ``None``.
@@ -461,16 +448,6 @@ class GermanGame:
         """
         return ("deal", [0, 1]) if self.phase is _DEAL else None
 
-    @property
-    def moves(self) -> list[Move]:
-        """Every move made so far, in order: cards played and open-stock picks.
-
-        >>> g = GermanGame(seed=2); g.play(g.legal_moves()[0]); len(g.moves)
-        1
-        """
-        return [e for e in self._log if not isinstance(e, tuple)]
-
-    # ----------------------------------------------------------------- chance
     def _resolve_chance(self) -> None:
         rng = self._rng
         if rng is None or self.phase is not _DEAL:
@@ -634,30 +611,6 @@ like AS, 10H or QD
         self._log.append(move)
         self._apply(move)
 
-    def _check(self, move: Move | str, seat: int | None) -> Move:
-        if self._outcome is not None:
-            raise IllegalMove(_("the game is over"))
-        try:
-            move = _parse_move(move)
-        except BadCard as e:
-            raise IllegalMove(str(e)) from None
-        if self.to_move is None:
-            raise IllegalMove(_("no player is to move: the cards must be dealt first"))
-        if seat is not None and seat != self.to_move:
-            raise IllegalMove(
-                _("it is {name}'s turn, not {other}'s").format(
-                    name=self.names[self.to_move], other=self._seat_name(seat)
-                )
-            )
-        if move not in self.legal_moves():
-            raise IllegalMove(self.why_illegal(move))
-        return move
-
-    def _seat_name(self, seat: object) -> str:
-        if isinstance(seat, int) and 0 <= seat < 2:
-            return self.names[seat]
-        return _("seat {seat}").format(seat=seat)
-
     def why_illegal(self, move: Move | str) -> str:
         """A one-line reason why ``move`` is not legal now ("" if it is legal).
 
@@ -783,21 +736,6 @@ like AS, 10H or QD
         )
 
     # ------------------------------------------------------- undo and clone
-    def undo(self) -> Move:
-        """Take back the last move (a card or a pick); returns it.
-
-        >>> g = GermanGame(seed=1)
-        >>> first = g.legal_moves()[0]
-        >>> g.play(first); g.undo() == first, len(g.moves)
-        (True, 0)
-        """
-        last = max((i for i, e in enumerate(self._log) if not isinstance(e, tuple)), default=-1)
-        if last < 0:
-            raise IllegalMove(_("there is no move to undo"))
-        move = self._log[last]
-        self._rebuild(self._log[:last])
-        return move
-
     def _rebuild(self, events: list[Any]) -> None:
         rng = self._rng
         self._rng = None  # replay the deal from the log, not from the generator
@@ -813,20 +751,6 @@ like AS, 10H or QD
                     self._apply(e)
         finally:
             self._rng = rng
-
-    def clone(self) -> GermanGame:
-        """An independent copy of the game.
-
-        >>> g = GermanGame(seed=1); c = g.clone(); c.play(c.legal_moves()[0])
-        >>> len(g.moves), len(c.moves)
-        (0, 1)
-        """
-        # A shallow copy shares only the settings (rules, names), which never change;
-        # replaying the log then rebuilds every piece of game state (as KnockoutGame does).
-        other = copy.copy(self)
-        other._rebuild(list(self._log))
-        other._rng = _CHANCE_RNG if self.auto_chance else None
-        return other
 
     # ------------------------------------------------------------------ views
     def hand(self, seat: int) -> list[Card]:

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 import struct
 from dataclasses import dataclass, field, fields, replace
@@ -35,6 +34,7 @@ from .cards import (
     mask_of,
     parse_card,
 )
+from .game import TrickGame
 from .i18n import _
 from .moves import (
     NO_PICTURE,
@@ -271,7 +271,7 @@ class PlayerView:
 _DEFAULT_RULES = Rules()
 
 
-class KnockoutGame:
+class KnockoutGame(TrickGame):
     """A game of Knock-Out Whist.
 
     ``players`` is a count (2..7) or a list of names. With a ``seed`` the game deals
@@ -446,14 +446,6 @@ class KnockoutGame:
     def log(self) -> RoundLog:
         """The log of the current round."""
         return self._rlog
-
-    def outcome(self) -> Outcome | None:
-        """``None`` while the game goes on; then who won and how."""
-        return self._outcome
-
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._outcome is not None
 
     @property
     def trump_chooser(self) -> int | None:
@@ -812,30 +804,6 @@ class KnockoutGame:
         self._log.append(move)
         self._apply(move)
 
-    def _check(self, move: Move | str, seat: int | None) -> Move:
-        if self._outcome is not None:
-            raise IllegalMove(_("the game is over"))
-        try:
-            move = parse_move(move)
-        except BadCard as e:
-            raise IllegalMove(str(e)) from None
-        if self.to_move is None:
-            raise IllegalMove(_("no player is to move: chance (a deal or a cut) comes first"))
-        if seat is not None and seat != self.to_move:
-            raise IllegalMove(
-                _("it is {name}'s turn, not {other}'s").format(
-                    name=self.names[self.to_move], other=self._seat_name(seat)
-                )
-            )
-        if move not in self.legal_moves():
-            raise IllegalMove(self.why_illegal(move))
-        return move
-
-    def _seat_name(self, seat: int) -> str:
-        if isinstance(seat, int) and 0 <= seat < self.n:
-            return self.names[seat]
-        return _("seat {seat}").format(seat=seat)
-
     def why_illegal(self, move: Move | str) -> str:
         """A one-line reason why ``move`` is not legal now ("" if it is legal).
 
@@ -974,12 +942,7 @@ class KnockoutGame:
             trick.winning_card = card
             self._led = _SUIT_OF[card]
         plays.append((seat, card))
-        pos = self._pos = self._pos + 1
-        self._legal = None
-        if pos < len(self._order):
-            self.to_move = self._order[pos]
-        else:
-            self._trick_done()
+        self._advance()
 
     def _advance(self) -> None:
         pos = self._pos = self._pos + 1
@@ -1077,21 +1040,6 @@ class KnockoutGame:
         self._outcome = Outcome(winner, how, self.round)
 
     # ------------------------------------------------------- undo and clone
-    def undo(self) -> Move:
-        """Take back the last move (and any deal or cut that followed it); returns it.
-
-        >>> g = KnockoutGame(3, seed=1)
-        >>> first = g.legal_moves()[0]
-        >>> g.play(first); g.undo() == first
-        True
-        """
-        last = max((i for i, e in enumerate(self._log) if not isinstance(e, tuple)), default=-1)
-        if last < 0:
-            raise IllegalMove(_("there is no move to undo"))
-        move = self._log[last]
-        self._rebuild(self._log[:last])
-        return move
-
     def _rebuild(self, events: list[Any]) -> None:
         # Chance comes from the log; a fresh generator repeats each event's draws so
         # that it stands where it stood after the last of them.
@@ -1118,19 +1066,6 @@ class KnockoutGame:
         finally:
             self._rng = rng
 
-    def clone(self) -> KnockoutGame:
-        """An independent copy of the game (its random generator too).
-
-        >>> g = KnockoutGame(3, seed=1); c = g.clone(); c.play(c.legal_moves()[0])
-        >>> len(g.log.actions), len(c.log.actions)
-        (0, 1)
-        """
-        # A shallow copy shares only the settings (rules, names, seat tables), which
-        # never change; replaying the log then rebuilds every piece of game state.
-        other = copy.copy(self)
-        other._rebuild(list(self._log))
-        return other
-
     def trick_order(self) -> tuple[list[int], int]:
         """The seats of the current trick in play order, and the index of the one to act.
 
@@ -1144,16 +1079,7 @@ class KnockoutGame:
         """Tricks completed so far this round."""
         return self._tricks_done
 
-    @property
-    def moves(self) -> list[Move]:
-        """Every move made so far, in order (chance events left out)."""
-        return [e for e in self._log if not isinstance(e, tuple)]
-
     # ------------------------------------------------------------------ views
-    def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now (the full state: every hand is visible here)."""
-        return cards_in(self.hands[seat])
-
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now; a blind dog does not see their own card."""
         log = self.log

@@ -47,7 +47,7 @@ def extracted() -> dict[str, list[str]]:
     (the mapping of babel.cfg), with the files that use it."""
     found: dict[str, list[str]] = {}
     for filename, _line, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords={"_": None}
+        str(PACKAGE), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.setdefault(msgid, []).append(filename)

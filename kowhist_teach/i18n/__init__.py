@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-__all__ = ["_", "set_language", "get_language", "LANGUAGES"]
+__all__ = ["_", "N_", "set_language", "get_language", "LANGUAGES"]
 
 LANGUAGES = ("en", "es", "fr")
 _LOCALE_DIR = Path(__file__).parent / "locale"
@@ -32,6 +32,12 @@ def set_language(lang: str) -> None:
 def get_language() -> str:
     """The language chosen with :func:`set_language` (``en`` at first)."""
     return str(_state["lang"])
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogue without translating it yet (it is passed to
+    :func:`_` later, when the language is known)."""
+    return message
 
 
 def _(message: str) -> str:

@@ -1,0 +1,100 @@
+"""What every trick-taking game here shares beyond the trick itself: checking a move
+before it is made, the history of moves with undo and clone, and the outcome.
+
+A game keeps ``_log``, every move and chance event in order (chance events are
+tuples), and rebuilds itself from it in ``_rebuild`` — so undo and clone are exact.
+
+>>> from kowhist_teach import KnockoutGame
+>>> g = KnockoutGame(3, seed=1)
+>>> move = g.legal_moves()[0]
+>>> g.play(move); g.moves == [move], g.undo() == move, g.moves
+(True, True, [])
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .cards import BadCard, Card, cards_in
+from .errors import IllegalMove
+from .i18n import N_, _
+from .moves import Move, parse_move
+
+__all__ = ["TrickGame"]
+
+
+class TrickGame:
+    """The base of :class:`~kowhist_teach.knockout.KnockoutGame` and
+    :class:`~kowhist_teach.german.GermanGame`.
+
+    A subclass provides ``_log``, ``_outcome``, ``to_move``, ``hands``, ``names``,
+    ``legal_moves()``, ``why_illegal()`` and ``_rebuild(events)``.
+    """
+
+    __slots__ = ()
+
+    #: How a move's text becomes a move (German Whist allows cards only).
+    _parse_move = staticmethod(parse_move)
+    #: Why nobody may move before chance has acted.
+    _waiting_for_chance = N_("no player is to move: chance (a deal or a cut) comes first")
+
+    def outcome(self) -> Any:
+        """``None`` while the game goes on; then who won and how."""
+        return self._outcome
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._outcome is not None
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move made so far, in order (chance events left out)."""
+        return [e for e in self._log if not isinstance(e, tuple)]
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (the full state: every hand is visible here)."""
+        return cards_in(self.hands[seat])
+
+    def undo(self) -> Move:
+        """Take back the last move (and any chance that followed it); returns it."""
+        last = max((i for i, e in enumerate(self._log) if not isinstance(e, tuple)), default=-1)
+        if last < 0:
+            raise IllegalMove(_("there is no move to undo"))
+        move = self._log[last]
+        self._rebuild(self._log[:last])
+        return move
+
+    def clone(self) -> Any:
+        """An independent copy of the game."""
+        # A shallow copy shares only the settings (rules, names, seat tables), which
+        # never change; replaying the log then rebuilds every piece of game state.
+        other = copy.copy(self)
+        other._rebuild(list(self._log))
+        return other
+
+    def _check(self, move: Move | str, seat: int | None) -> Move:
+        """The move, parsed and checked; raises :class:`IllegalMove` saying why."""
+        if self._outcome is not None:
+            raise IllegalMove(_("the game is over"))
+        try:
+            move = self._parse_move(move)
+        except BadCard as e:
+            raise IllegalMove(str(e)) from None
+        if self.to_move is None:
+            raise IllegalMove(_(self._waiting_for_chance))
+        if seat is not None and seat != self.to_move:
+            raise IllegalMove(
+                _("it is {name}'s turn, not {other}'s").format(
+                    name=self.names[self.to_move], other=self._seat_name(seat)
+                )
+            )
+        if move not in self.legal_moves():
+            raise IllegalMove(self.why_illegal(move))
+        return move
+
+    def _seat_name(self, seat: object) -> str:
+        names = self.names
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return _("seat {seat}").format(seat=seat)
