@@ -172,8 +172,10 @@ class VoilaServer:
         port: int,
         log_path: Path | None = None,
         env: dict[str, str] | None = None,
+        repo_on_path: bool = True,
     ) -> None:
         self.command = list(command)
+        self.repo_on_path = repo_on_path
         self.cwd = Path(cwd)
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
@@ -193,7 +195,12 @@ class VoilaServer:
         # The debugger's frozen-modules warning is noise in the log.
         env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
         # The repository first on the kernel's path, should the package not be installed.
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+        if self.repo_on_path:
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(REPO), env.get("PYTHONPATH", "")) if p
+            )
+        else:  # only what is installed in the server's own environment
+            env.pop("PYTHONPATH", None)
         log = open(self.log_path, "wb")  # closed in stop()
         self._log = log
         self.started_at = time.perf_counter()

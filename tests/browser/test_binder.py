@@ -1,0 +1,78 @@
+"""The Binder environment, built as Binder builds it, installs and serves the app.
+
+A fresh virtual environment gets ``binder/requirements.txt`` and then runs
+``binder/postBuild`` (which installs the package with ``pip install .``); Voilà from that
+environment, with nothing from this checkout on its path, renders the app notebook until
+a card can be clicked.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import venv
+from pathlib import Path
+from typing import Any
+
+import pytest
+from voila_harness import APP_NOTEBOOK, REPO, VoilaServer, free_port
+
+
+@pytest.fixture(scope="module")
+def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("binder")
+    env_dir = root / "env"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / "bin"
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("PYTHONPATH", None)
+    env.pop("VIRTUAL_ENV", None)
+    pip = [str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-r", str(REPO / "binder" / "requirements.txt")], check=True, env=env)
+    # postBuild runs from a copy of the repository, as Binder runs it from its clone.
+    source = root / "repo"
+    shutil.copytree(
+        REPO,
+        source,
+        ignore=shutil.ignore_patterns(".venv", ".git", "tests", "*.pyc", "__pycache__"),
+    )
+    subprocess.run(["bash", "binder/postBuild"], check=True, cwd=source, env=env)
+    return bin_dir / "python"
+
+
+def test_binder_environment_serves_the_app(binder_env: Path, browser: Any, tmp_path: Path) -> None:
+    # Only the notebook travels: the package must come from the Binder install.
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(APP_NOTEBOOK, folder / "app.ipynb")
+    found = subprocess.run(
+        [str(binder_env), "-c", "import kowhist_teach, sys; print(kowhist_teach.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    ).stdout
+    assert str(REPO) not in found, found
+    port = free_port()
+    command = [
+        str(binder_env),
+        "-m",
+        "voila",
+        "app.ipynb",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--no-browser",
+    ]
+    server = VoilaServer(command, folder, port, env=dict(os.environ), repo_on_path=False)
+    server.start()
+    try:
+        server.wait_ready(timeout=90)
+        page = browser.new_page()
+        page.goto(server.url)
+        page.wait_for_selector(".kw-card.kw-legal", timeout=90_000)
+        assert page.locator(".kw-status").first.inner_text().startswith("Round 1")
+        page.close()
+    finally:
+        server.stop()
