@@ -274,6 +274,44 @@ STATUS_MESSAGES = [
 ]
 
 
+def test_replay_this_deal(app_page: Any) -> None:
+    """ "Replay this deal" deals the same cards again, from the start."""
+    page = app_page
+    dealt = new_deal(page)
+    assert play_one(page)
+    click_and_settle(page, page.locator(".kw-replay").first)
+    page.wait_for_selector(LEGAL, state="visible")
+    settle(page)
+    assert hand(page) == dealt
+
+
+def test_step_through_an_example_deal(app_page: Any) -> None:
+    """The stepper tab walks through an example record, forward and back, explaining."""
+    page = app_page
+    page.locator(".lm-TabBar-tab", has_text="Step through a game").first.click()
+    page.wait_for_selector(".kw-step-next", state="visible", timeout=60_000)
+    settle(page)
+
+    def step(button: str) -> str:
+        before = text_of(page, ".kw-step-explain")
+        page.locator(button).first.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('.kw-step-explain')"
+            ".innerText.split(/\\s+/).join(' ').trim() !== before",
+            arg=before,
+        )
+        settle(page)
+        return text_of(page, ".kw-step-explain")
+
+    first = text_of(page, ".kw-step-explain")
+    later = step(".kw-step-next")
+    assert later and later != first, "stepping on shows the next step's explanation"
+    assert step(".kw-step-prev") == first, "stepping back returns"
+    page.locator(".lm-TabBar-tab", has_text="Play").first.click()
+    page.wait_for_selector(LEGAL, state="visible")
+    settle(page)
+
+
 def _translations(lang: str) -> dict[str, str]:
     """msgid -> the fixed text (before any placeholder) in ``lang``, from the catalogue."""
     import gettext
