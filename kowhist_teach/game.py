@@ -14,14 +14,37 @@ tuples), and rebuilds itself from it in ``_rebuild`` — so undo and clone are e
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 from typing import Any
 
 from .cards import BadCard, Card, cards_in
-from .errors import IllegalMove
+from .errors import IllegalMove, SetupError
 from .i18n import N_, _
 from .moves import Move, parse_move
 
-__all__ = ["TrickGame"]
+__all__ = ["TrickGame", "check_rule_options"]
+
+
+def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:
+    """A record's ``rules`` object, checked: a dict whose keys are all options of
+    ``rules_class`` (a dataclass); raises :class:`SetupError` naming the known ones.
+
+    >>> from kowhist_teach import Rules
+    >>> check_rule_options(Rules, {"dogs_chance": True})
+    {'dogs_chance': True}
+    """
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise SetupError(_("rules must be an object of options"))
+    known = {f.name for f in fields(rules_class)}
+    for key in options:
+        if key not in known:
+            raise SetupError(
+                _("unknown rule option {key!r}: known options are {known}").format(
+                    key=key, known=", ".join(sorted(known))
+                )
+            )
+    return options
 
 
 class TrickGame:

@@ -59,7 +59,7 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .game import TrickGame
+from .game import TrickGame, check_rule_options
 from .i18n import N_, _
 from .moves import Call, IllegalMove, Move, SetupError, parse_move
 from .tricks import Trick
@@ -143,18 +143,7 @@ class GermanRules:
         kowhist_teach.errors.SetupError: unknown rule option 'trumps': known options are \
 no_trumps, open_stock, race_to, scoring
         """
-        options = {} if options is None else options
-        if not isinstance(options, dict):
-            raise SetupError(_("rules must be an object of options"))
-        known = {f.name for f in fields(cls)}
-        for key in options:
-            if key not in known:
-                raise SetupError(
-                    _("unknown rule option {key!r}: known options are {known}").format(
-                        key=key, known=", ".join(sorted(known))
-                    )
-                )
-        return cls(**options)
+        return cls(**check_rule_options(cls, options))
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (what a record's ``rules`` holds).

@@ -34,7 +34,7 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .game import TrickGame
+from .game import TrickGame, check_rule_options
 from .i18n import _
 from .moves import (
     NO_PICTURE,
@@ -129,18 +129,7 @@ class Rules:
     @classmethod
     def from_dict(cls, options: dict[str, Any] | None) -> Rules:
         """Rules from a record's ``rules`` object; an unknown option is an error."""
-        options = options or {}
-        if not isinstance(options, dict):
-            raise SetupError(_("rules must be an object of options"))
-        known = {f.name for f in fields(cls)}
-        for key in options:
-            if key not in known:
-                raise SetupError(
-                    _("unknown rule option {key!r}: known options are {known}").format(
-                        key=key, known=", ".join(sorted(known))
-                    )
-                )
-        return cls(**options)
+        return cls(**check_rule_options(cls, options))
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (what a record's ``rules`` holds)."""

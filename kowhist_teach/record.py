@@ -32,6 +32,7 @@ from typing import Any
 
 from .cards import BadCard, Suit, card_codes
 from .errors import IllegalMove, RecordError, SetupError
+from .game import check_rule_options
 from .i18n import _
 from .knockout import KnockoutGame, Phase, RoundLog, Rules
 from .moves import PLAY_ON, RAINBOW, Call, Move
@@ -187,14 +188,10 @@ def check_record(data: Any) -> None:
     if "rules" in data:
         if not isinstance(data["rules"], dict):
             raise _fail(_("rules must be an object of options"))
-        known = _rule_options(game)
-        for key in data["rules"]:
-            if key not in known:
-                raise _fail(
-                    _("unknown rule option {key!r}: known options are {known}").format(
-                        key=key, known=", ".join(sorted(known))
-                    )
-                )
+        try:
+            check_rule_options(_rules_class(game), data["rules"])
+        except SetupError as e:  # an unknown option is an unknown key: not a record
+            raise _fail(str(e)) from None
     fd = data.get("first_dealer", 0)
     if not isinstance(fd, int) or isinstance(fd, bool):
         raise _fail(_("first_dealer must be a seat number"))
@@ -204,14 +201,12 @@ def check_record(data: Any) -> None:
         _check_german_shape(data)
 
 
-def _rule_options(game: str) -> set[str]:
-    from dataclasses import fields
-
+def _rules_class(game: str) -> type:
     if game == "german":
         from .german import GermanRules
 
-        return {f.name for f in fields(GermanRules)}
-    return {f.name for f in fields(Rules)}
+        return GermanRules
+    return Rules
 
 
 def _no_unknown(obj: dict[str, Any], known: set[str], where: str) -> None:
