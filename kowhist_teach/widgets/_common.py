@@ -122,6 +122,25 @@ def style_widget() -> w.HTML:
     return box
 
 
+def uploaded_record(
+    upload: w.FileUpload, change: dict[str, Any], say: Callable[[str], None]
+) -> str | None:
+    """The text of the file just uploaded (the upload is then cleared), or ``None``
+    after telling the student, in one line, why it cannot be a record."""
+    files = change["new"]
+    if not files:
+        return None
+    item = files[0]
+    content = item["content"] if isinstance(item, dict) else item.content
+    try:
+        return bytes(content).decode("utf-8")
+    except UnicodeDecodeError:
+        say(_("That file is not a record: it is not text."))
+        return None
+    finally:
+        upload.value = ()
+
+
 def esc(text: Any) -> str:
     """HTML-escaped text."""
     return html.escape(str(text), quote=True)

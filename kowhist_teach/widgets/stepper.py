@@ -22,7 +22,7 @@ import ipywidgets as w
 from ..i18n import _
 from ..record import load_record
 from ..render import table_svg
-from ._common import Guard, big_button, esc, set_classes, style_widget, tag
+from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
 from .faces import lines_html
 from .story import Step, record_steps
 
@@ -158,19 +158,9 @@ class StepperWidget(w.VBox):
             self.load(self.examples[name])
 
     def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            self._say(_("That file is not a record: it is not text."))
-            return
-        finally:
-            self.upload.value = ()
-        self.load(text)
+        text = uploaded_record(self.upload, change, self._say)
+        if text is not None:
+            self.load(text)
 
     def _say(self, message: str) -> None:
         self.message = message

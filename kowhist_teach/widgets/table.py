@@ -21,7 +21,7 @@ from ..german import GermanGame, GermanRules
 from ..i18n import LANGUAGES, _, get_language, set_language
 from ..knockout import KnockoutGame, Rules
 from ..render import hand_svg, table_svg
-from ._common import Guard, big_button, esc, set_classes, style_widget, tag
+from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
 from .faces import (
     CardFace,
     lines_html,
@@ -409,19 +409,9 @@ class TableWidget(w.VBox):
         self.render()
 
     def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            self.model.say(_("That file is not a record: it is not text."))
-            return
-        finally:
-            self.upload.value = ()
-        self.load(text)
+        text = uploaded_record(self.upload, change, self.model.say)
+        if text is not None:
+            self.load(text)
 
     def load(self, record: str | dict[str, Any]) -> None:
         """Play on from a record (JSON text or a dict); a bad record changes nothing."""
