@@ -5,8 +5,17 @@ fast as an int while printing as ``Q♠`` and pasting back as ``Card('QS')``.  T
 is ``suit * 13 + (rank - 2)``: bit ``1 << index`` stands for the card in a *card set*,
 an ``int`` used inside the engine for hands (one int per hand, see :class:`CardSet`).
 
+Bid whist adds two jokers: ``Card(52)``, the little joker ``LJ``, and ``Card(53)``, the
+big joker ``BJ``. They have no suit and no rank (``None``). Everything else here is the
+52-card pack: :data:`ALL_CARDS`, :data:`FULL_DECK`, :func:`cards_in`,
+:func:`shuffled_deck` and :class:`CardSet` leave the jokers out, and :func:`parse_card`
+reads ``LJ`` / ``BJ`` only when asked (``jokers=True``), so the games played without
+jokers refuse them in their deals.
+
 >>> Card('QS'), str(Card('10h')), Card('A♠').suit
 (Card('QS'), '10♥', <Suit.SPADES: 0>)
+>>> Card('BJ'), BIG_JOKER.is_joker, BIG_JOKER.suit, Card('AS').is_joker
+(Card('BJ'), True, None, False)
 """
 
 from __future__ import annotations
@@ -25,6 +34,10 @@ __all__ = [
     "BadCard",
     "ALL_CARDS",
     "FULL_DECK",
+    "JOKERS",
+    "JOKER_MASK",
+    "LITTLE_JOKER",
+    "BIG_JOKER",
     "SUIT_MASK",
     "parse_cards",
     "cards_in",
@@ -138,32 +151,36 @@ _RANK_BY_TEXT = {code: Rank(i + 2) for i, code in enumerate(_RANK_CODES)} | {"T"
 
 #: The bits of one suit in a card set.
 SUIT_MASK: tuple[int, int, int, int] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
-#: All 52 cards as a card set.
+#: All 52 cards as a card set (no jokers).
 FULL_DECK = (1 << 52) - 1
+#: The two jokers as a card set (bits 52 and 53).
+JOKER_MASK = 3 << 52
 
 
 class Card(int):
-    """One playing card; an ``int`` 0..51 underneath (``suit * 13 + rank - 2``).
+    """One playing card; an ``int`` 0..51 underneath (``suit * 13 + rank - 2``), or
+    52 / 53 for the little and big jokers of bid whist.
 
-    ``Card`` accepts a code (``'QS'``, ``'10H'``, ``'TH'``, ``'q♠'``), an index, or
-    another card, and always returns the one shared instance for that card.
+    ``Card`` accepts a code (``'QS'``, ``'10H'``, ``'TH'``, ``'q♠'``, ``'BJ'``), an
+    index, or another card, and always returns the one shared instance for that card.
 
     >>> c = Card('10H')
     >>> c.rank, c.suit, c.code, c.bit == 1 << int(c)
     (<Rank.TEN: 10>, <Suit.HEARTS: 1>, '10H', True)
-    >>> Card('TH') is c
-    True
+    >>> Card('TH') is c, Card(53) is Card('bj'), Card('LJ').label
+    (True, True, 'LJ')
     """
 
     __slots__ = ()
 
     def __new__(cls, value: str | int) -> Card:
         if isinstance(value, str):
-            return parse_card(value)
+            # Card('BJ') must work: the repr of a joker pastes back.
+            return parse_card(value, jokers=True)
         if type(value) is Card:
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
-            return ALL_CARDS[value]
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 54:
+            return _EVERY_CARD[value]
         raise BadCard(
             _("unknown card {value!r}: write the rank then the suit, like AS, 10H or QD").format(
                 value=value
@@ -184,14 +201,19 @@ class Card(int):
         return ALL_CARDS[int(suit) * 13 + int(rank) - 2]
 
     @property
-    def suit(self) -> Suit:
-        """The card's suit."""
+    def suit(self) -> Suit | None:
+        """The card's suit (``None`` for a joker)."""
         return _SUITS[self // 13]
 
     @property
-    def rank(self) -> Rank:
-        """The card's rank."""
-        return _RANKS[self % 13]
+    def rank(self) -> Rank | None:
+        """The card's rank (``None`` for a joker)."""
+        return _RANK_OF[self]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is one of bid whist's two jokers."""
+        return self >= 52
 
     @property
     def bit(self) -> int:
@@ -224,28 +246,55 @@ class Card(int):
         return self
 
 
-_SUITS = tuple(Suit)
-_RANKS = tuple(Rank)
+#: All 52 cards of the ordinary pack, in index order (no jokers).
 ALL_CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
-_CODES = tuple(_RANK_CODES[i % 13] + "SHDC"[i // 13] for i in range(52))
-_LABELS = tuple(_RANK_CODES[i % 13] + "♠♥♦♣"[i // 13] for i in range(52))
+#: The little joker of bid whist, ``Card(52)``, code ``LJ``.
+LITTLE_JOKER: Card = Card._make(52)
+#: The big joker of bid whist, ``Card(53)``, code ``BJ``; it beats the little joker.
+BIG_JOKER: Card = Card._make(53)
+#: The two jokers, little then big (index order, like :data:`ALL_CARDS`).
+JOKERS: tuple[Card, Card] = (LITTLE_JOKER, BIG_JOKER)
+_EVERY_CARD = ALL_CARDS + JOKERS
+# Index 52 // 13 == 53 // 13 == 4: the jokers' "suit" is None.
+_SUITS: tuple[Suit | None, ...] = (*Suit, None)
+# One look-up per card (54 entries): 52 % 13 would read a joker as a two.
+_RANK_OF: tuple[Rank | None, ...] = tuple(Rank(i % 13 + 2) for i in range(52)) + (None, None)
+_CODES = tuple(_RANK_CODES[i % 13] + "SHDC"[i // 13] for i in range(52)) + ("LJ", "BJ")
+# Jokers are labelled by their plain codes: short, and legible on a projector.
+_LABELS = tuple(_RANK_CODES[i % 13] + "♠♥♦♣"[i // 13] for i in range(52)) + ("LJ", "BJ")
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _c in ALL_CARDS:
     for _r in (_RANK_CODES[_c % 13],) + (("T",) if _c % 13 == 8 else ()):
         for _s in [k for k, v in _SUIT_BY_TEXT.items() if v == _c // 13]:
             _CARD_BY_TEXT[_r + _s] = _c
+_JOKER_BY_TEXT = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str, *, jokers: bool = False) -> Card:
     """Parse one card code: rank then suit, any case, ``T`` or ``10``, letter or symbol.
 
-    >>> parse_card(' 10♥ '), parse_card('th'), parse_card('As')
-    (Card('10H'), Card('10H'), Card('AS'))
+    The jokers ``LJ`` and ``BJ`` (any case) are read only with ``jokers=True`` (bid
+    whist): every other game here is played without them, and says so.
+
+    >>> parse_card(' 10♥ '), parse_card('th'), parse_card('As'), parse_card('bj', jokers=True)
+    (Card('10H'), Card('10H'), Card('AS'), Card('BJ'))
+    >>> parse_card('BJ')
+    Traceback (most recent call last):
+    ...
+    kowhist_teach.cards.BadCard: 'BJ' is a joker: this game is played without jokers
     """
     if not isinstance(text, str):
         raise BadCard(_("a card is written as text like 'AS', not {text!r}").format(text=text))
-    card = _CARD_BY_TEXT.get(text.strip().upper())
+    key = text.strip().upper()
+    card = _CARD_BY_TEXT.get(key)
     if card is None:
+        joker = _JOKER_BY_TEXT.get(key)
+        if joker is not None:
+            if jokers:
+                return joker
+            raise BadCard(
+                _("{text!r} is a joker: this game is played without jokers").format(text=text)
+            )
         raise BadCard(
             _(
                 "unknown card code {text!r}: write the rank then the suit, like AS, 10H or QD"
@@ -254,17 +303,18 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(codes: Iterable[str] | str) -> list[Card]:
-    """Parse several card codes (a list, or one string split on spaces and commas).
+def parse_cards(codes: Iterable[str] | str, *, jokers: bool = False) -> list[Card]:
+    """Parse several card codes (a list, or one string split on spaces and commas);
+    ``jokers=True`` reads ``LJ`` and ``BJ`` too.
 
     Duplicates are an error, since a deck holds each card once.
 
-    >>> parse_cards('AS 10h, QD')
-    [Card('AS'), Card('10H'), Card('QD')]
+    >>> parse_cards('AS 10h, QD'), parse_cards('BJ 2c', jokers=True)
+    ([Card('AS'), Card('10H'), Card('QD')], [Card('BJ'), Card('2C')])
     """
     if isinstance(codes, str):
         codes = codes.replace(",", " ").split()
-    cards = [parse_card(c) if not isinstance(c, Card) else c for c in codes]
+    cards = [parse_card(c, jokers=jokers) if not isinstance(c, Card) else c for c in codes]
     seen = 0
     for card in cards:
         if seen >> card & 1:
@@ -290,7 +340,8 @@ _S, _H, _D, _C = _CHUNK_CARDS
 
 
 def cards_in(mask: int) -> list[Card]:
-    """The cards of a card set, sorted ♠ ♥ ♦ ♣ and, within a suit, high to low.
+    """The cards of a card set, sorted ♠ ♥ ♦ ♣ and, within a suit, high to low
+    (jokers, bits 52 and 53, are left out: bid whist lists them itself).
 
     >>> cards_in(Card('2S').bit | Card('AS').bit | Card('KH').bit)
     [Card('AS'), Card('2S'), Card('KH')]

@@ -14,6 +14,11 @@ import pytest
 from kowhist_teach import BadCard, Card, CardSet, Rank, Suit
 from kowhist_teach.cards import (
     ALL_CARDS,
+    BIG_JOKER,
+    FULL_DECK,
+    JOKER_MASK,
+    JOKERS,
+    LITTLE_JOKER,
     card_codes,
     cards_in,
     cards_of_suit,
@@ -119,7 +124,7 @@ def test_bad_codes_give_a_one_line_message(bad: str) -> None:
         parse_card(bad)
 
 
-@pytest.mark.parametrize("bad", [52, -1, 1.5, None, [], "Z"])
+@pytest.mark.parametrize("bad", [54, -1, 1.5, None, [], "Z", True])
 def test_bad_values_are_refused(bad: object) -> None:
     with pytest.raises(BadCard) as info:
         Card(bad)  # type: ignore[arg-type]
@@ -201,6 +206,50 @@ def test_shuffled_deck_is_seeded() -> None:
     c = shuffled_deck(random.Random(6))
     assert a == b and a != c
     assert sorted(a) == list(ALL_CARDS)
+
+
+# ------------------------------------------------------------------ jokers
+def test_the_two_jokers_of_bid_whist() -> None:
+    assert JOKERS == (LITTLE_JOKER, BIG_JOKER)
+    assert Card(52) is LITTLE_JOKER and Card(53) is BIG_JOKER
+    assert Card("LJ") is Card("lj") is Card(" Lj ") is LITTLE_JOKER
+    assert Card("BJ") is Card("bj") is Card(BIG_JOKER) is BIG_JOKER
+    assert (LITTLE_JOKER.code, BIG_JOKER.code) == ("LJ", "BJ")
+    assert (str(LITTLE_JOKER), BIG_JOKER.label) == ("LJ", "BJ")
+    for joker in JOKERS:
+        assert joker.is_joker and joker.suit is None and joker.rank is None
+        assert eval(repr(joker), {"Card": Card}) is joker
+        assert copy.deepcopy(joker) is joker and pickle.loads(pickle.dumps(joker)) is joker
+        assert joker.bit == 1 << int(joker) and JOKER_MASK & joker.bit
+    assert BIG_JOKER > LITTLE_JOKER > Card("AC")
+    assert not any(c.is_joker for c in ALL_CARDS)
+    assert card_codes([BIG_JOKER, Card("AS")]) == ["BJ", "AS"]
+
+
+def test_jokers_are_read_only_when_asked() -> None:
+    # Only bid whist plays with jokers: elsewhere a joker's code is refused, saying so.
+    for text in ("LJ", "bj"):
+        with pytest.raises(BadCard) as info:
+            parse_card(text)
+        assert str(info.value) == f"{text!r} is a joker: this game is played without jokers"
+    assert parse_card("bJ", jokers=True) is BIG_JOKER
+    assert parse_cards("LJ AS", jokers=True) == [LITTLE_JOKER, Card("AS")]
+    with pytest.raises(BadCard, match="joker"):
+        parse_cards("LJ AS")
+    with pytest.raises(BadCard, match="twice"):
+        parse_cards("BJ bj", jokers=True)
+    with pytest.raises(BadCard, match="joker"):
+        CardSet.parse("AS BJ")
+
+
+def test_the_52_card_pack_stays_without_jokers() -> None:
+    import random
+
+    assert len(ALL_CARDS) == 52 and FULL_DECK == (1 << 52) - 1 and not FULL_DECK & JOKER_MASK
+    assert len(shuffled_deck(random.Random(1))) == 52
+    # A card set's listing leaves the joker bits out (bid whist lists them itself).
+    assert cards_in(JOKER_MASK | Card("2S").bit) == [Card("2S")]
+    assert BIG_JOKER not in CardSet(JOKER_MASK) and list(CardSet(JOKER_MASK)) == []
 
 
 # ------------------------------------------------------------- parse_cards
