@@ -1,4 +1,5 @@
-"""Bots for Knock-Out Whist and German Whist: random, rules of thumb, Monte Carlo.
+"""Bots for Knock-Out Whist, German Whist and the whist family: random, rules of thumb,
+Monte Carlo.
 
 A bot is called with a game whose turn it is and returns a legal move for the player to
 move.  It decides only from what that seat may see — exactly what ``game.view(seat)``
@@ -15,6 +16,13 @@ player took.  No bot reads another player's hidden cards.
   everything its seat has seen, solves each deal with every card visible
   (:class:`~kowhist_teach.solver.TrickSolver`) and plays the move that did best on
   average, within a time limit per move.
+
+The same classes play the whist family (partnership whist, solo whist, bid whist):
+given a :class:`~kowhist_teach.family.FamilyGame`, :class:`RulesBot` and
+:class:`MonteCarloBot` hand the decision to
+:class:`~kowhist_teach.family_bots.FamilyRulesBot` and
+:class:`~kowhist_teach.family_bots.FamilyMonteCarloBot` (a determinized Monte Carlo over
+card play with fast rule-of-thumb playouts; its calls are the rules bot's).
 
 >>> from kowhist_teach import KnockoutGame
 >>> game = KnockoutGame(4, seed=3)
@@ -33,6 +41,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card
+from .family import FamilyGame
+from .family_bots import FamilyMonteCarloBot, FamilyRulesBot
 from .german import GermanGame, GermanPhase
 from .knockout import KnockoutGame, Phase, Status
 from .moves import PASS, PLAY_ON, Call, Move
@@ -301,12 +311,15 @@ class RulesBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._family = FamilyRulesBot(seed)
 
     def __repr__(self) -> str:
         return f"RulesBot(seed={self.seed!r})"
 
     def choose(self, game: Any) -> Move:
         """The rule-of-thumb move for the player to move."""
+        if isinstance(game, FamilyGame):
+            return self._family.choose(game)
         if isinstance(game, GermanGame):
             return self._german(game)
         return self._knockout(game)
@@ -666,6 +679,10 @@ class MonteCarloBot:
     2 both hands are known, so it solves exactly.  Trump choices, votes and declarations
     are the rules bot's.
 
+    Whist family games: :class:`~kowhist_teach.family_bots.FamilyMonteCarloBot` with
+    the same seed, samples and time limit decides (sampled deals played out with fast
+    rules of thumb rather than solved).
+
     It stops sampling when ``time_limit`` seconds are up (and falls back to the rules
     bot if not one sample was solved).  The same seed gives the same choices as long as
     the time limit does not cut the sampling short; ``time_limit=None`` makes it exact.
@@ -698,6 +715,8 @@ class MonteCarloBot:
 
     def choose(self, game: Any) -> Move:
         """The move with the best average over sampled deals of the hidden cards."""
+        if isinstance(game, FamilyGame):
+            return self._family_choose(game)
         start = _clock()
         deadline = start + self.time_limit if self.time_limit is not None else float("inf")
         # A little slack for the work around the search (sampling, bookkeeping).
@@ -714,6 +733,13 @@ class MonteCarloBot:
         return self._knockout(game, moves, deadline)
 
     __call__ = choose
+
+    def _family_choose(self, game: FamilyGame) -> Move:
+        bot = FamilyMonteCarloBot(self.seed, self.samples, self.time_limit)
+        move = bot.choose(game)
+        self.last_samples = bot.last_samples
+        self.last_timed_out = bot.last_timed_out
+        return move
 
     # ------------------------------------------------------------- Knock-Out Whist
     def _knockout(self, game: KnockoutGame, moves: list[Move], deadline: float) -> Move:
