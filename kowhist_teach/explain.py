@@ -1,8 +1,12 @@
 """Explanations: why a move is legal or not, what it would do, why a trick was won,
-what a round's end means.  Every sentence comes from the message catalogue, so it
-reads in English, Spanish or French (see :func:`kowhist_teach.i18n.set_language`).
+what a round's (or a deal's) end means.  Every sentence comes from the message
+catalogue, so it reads in English, Spanish or French (see
+:func:`kowhist_teach.i18n.set_language`).
 
-The player to move is spoken to as "you"; other players by name.
+The player to move is spoken to as "you"; other players by name.  The whist family
+(partnership whist, solo whist, bid whist) is explained too: a partner's winning card,
+the bids and what each promises, misère, bid whist's jokers and downtown; and
+:func:`explain_deal` sums up a finished deal.
 
 >>> from kowhist_teach import KnockoutGame
 >>> game = KnockoutGame(3, seed=2)
@@ -13,10 +17,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUIT_MASK, Card, Suit, cards_in
+from .family import FamilyGame, FamilyPhase, partners
 from .i18n import _
 from .moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
 from .tricks import Trick, beats
@@ -26,6 +32,7 @@ __all__ = [
     "explain_moves",
     "explain_trick",
     "explain_round",
+    "explain_deal",
     "explain_position",
     "suit_name",
 ]
@@ -126,11 +133,22 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
     """Every card in the hand of the player to move, and every other move open to them,
     each legal or not with a one-sentence reason.
 
+    In the whist family: every card of the hand in trick play; in an auction every bid
+    of the game, open or not (what an open bid promises, why a closed one is closed);
+    the trump calls; bid whist's discards.
+
     Returns ``[]`` when nobody is to move (chance, or the game is over).
+
+    >>> from kowhist_teach.solo import SoloGame
+    >>> notes = {n.move.code: n for n in explain_moves(SoloGame(seed=1))}
+    >>> notes['cop'].legal, notes['cop'].reason
+    (False, 'There is no proposal to accept.')
     """
     me = game.to_move if seat is None else seat
     if me is None or game.is_over() or me != game.to_move:
         return []
+    if isinstance(game, FamilyGame):
+        return _family_moves(game, me)
     from .german import GermanGame, GermanPhase
     from .knockout import Phase
 
@@ -300,10 +318,12 @@ def _explain_declarations(game: Any, me: int) -> list[MoveExplanation]:
 
 # ---------------------------------------------------------------- after a trick
 def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> str:
-    """Why a finished trick went to its winner, in one sentence.
+    """Why a finished trick went to its winner, in one sentence (in the partnership
+    games, also which side takes it).
 
     ``game`` gives the players' names; pass ``names`` instead (and ``game=None``) to
-    explain a trick built by hand.
+    explain a trick built by hand.  A whist-family game needs ``game``: bid whist's
+    jokers and downtown are its own.
 
     >>> from kowhist_teach.cards import Suit
     >>> from kowhist_teach import KnockoutGame
@@ -313,6 +333,8 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
     >>> explain_trick(KnockoutGame(3, seed=1), t)
     'Player 2 won with 2♥: the only trump, and a trump beats every other suit.'
     """
+    if isinstance(game, FamilyGame):
+        return _family_trick(game, trick, names)
     names = names if names is not None else game.names
     card = trick.winning_card
     who = names[trick.winner]
@@ -336,7 +358,13 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
 # ---------------------------------------------------------------- after a round
 def explain_round(game: Any, round_index: int | None = None) -> list[str]:
     """What the end of a Knock-Out Whist round means: who is out or a dog and why, who
-    came back, who chooses trumps and leads next and why — or who won the game."""
+    came back, who chooses trumps and leads next and why — or who won the game.
+
+    For a whist-family game this is :func:`explain_deal` of deal ``round_index``.
+    """
+    if isinstance(game, FamilyGame):
+        deal = game.deals[round_index] if round_index is not None else None
+        return explain_deal(game, deal)
     from .knockout import Termination
 
     rounds = game.rounds
@@ -431,6 +459,525 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         text = _("{name} took the most tricks ({k}), so {name} chooses trumps and leads next round")
     lines.append(_sentence(text.format(name=names[chooser], k=top)))
     return lines
+
+
+# ------------------------------------------------------------- the whist family
+# Partnership whist, solo whist and bid whist (kowhist_teach.family). Trick play is
+# shared and reads the game's own ranking (``_beats``, ``_led_suit``, ``_suit_mask``),
+# so bid whist's jokers and downtown need no code here; what differs is dispatched on
+# the game: who plays on whose side, the auction, and how a deal is scored.
+
+
+def _is_trump(game: Any, card: Card, trump: Suit | None = None) -> bool:
+    """Whether ``card`` is a trump (in bid whist the jokers are trumps too)."""
+    trump = game.trump if trump is None else trump
+    return trump is not None and bool(game._suit_mask(trump) >> card & 1)
+
+
+def _side_name(game: Any, side: int, names: list[str] | None = None) -> str:
+    """The two players of a partnership, as "Ann and Cy"."""
+    names = names if names is not None else game.names
+    a, b = partners(side)
+    return _("{a} and {b}").format(a=names[a], b=names[b])
+
+
+def _allies(game: Any, seat: int) -> set[int]:
+    """The seats playing on ``seat``'s side this deal, ``seat`` included: partners
+    opposite, or in solo whist the declarer's side against the others."""
+    if not game.by_partnership:
+        side = set(game.declarer_side())
+        if not side:
+            return {seat}
+        return side if seat in side else set(range(4)) - side
+    return set(partners(seat % 2))
+
+
+def _misere(game: Any, log: Any = None) -> bool:
+    """Whether the deal's contract is a misère (the declarer must lose every trick)."""
+    log = log if log is not None else game.log
+    if game.game_name != "solo" or log is None:
+        return False
+    from .solo import MISERE, MISERE_OUVERTE
+
+    return log.contract in (MISERE, MISERE_OUVERTE)
+
+
+def _downtown(game: Any, log: Any = None) -> bool:
+    """Whether low cards win this deal (bid whist's downtown)."""
+    log = log if log is not None else game.log
+    if game.game_name != "bidwhist" or log is None:
+        return False
+    return _bidwhist_low(game, log)
+
+
+def _bidwhist_low(game: Any, log: Any) -> bool:
+    return log.contract is not None and bool(game._deal_low(log))
+
+
+def _family_moves(game: Any, me: int) -> list[MoveExplanation]:
+    phase = game.phase
+    if phase is FamilyPhase.PLAY:
+        return _family_cards(game, me)
+    if game.game_name == "solo":
+        return _solo_calls(game, me)
+    if game.game_name == "bidwhist":
+        return _bidwhist_calls(game, me)
+    return []
+
+
+def _family_cards(game: Any, me: int) -> list[MoveExplanation]:
+    hand = game.hands[me]
+    trick: Trick = game.trick
+    legal = set(game.legal_moves())
+    led = game._led_suit(trick)
+    last = len(trick.plays) == 3
+    out: list[MoveExplanation] = []
+    for card in game.hand(me):
+        if card not in legal:
+            out.append(MoveExplanation(card, False, _sentence(_family_why_not(game, me, card))))
+            continue
+        effect = _family_effect(game, me, card, last)
+        if not trick.plays:
+            why = _("You lead this trick, so any card may be led")
+        elif led is None:
+            why = _("No suit was led, so you may play any card")
+        elif hand & game._suit_mask(led):
+            why = _("{suit} were led and you hold some, so you must play one").format(
+                suit=suit_name(led).capitalize()
+            )
+        else:
+            why = _("You have no {suit}, so you may play any card").format(suit=suit_name(led))
+        reason = _sentence(_("{why}; {effect}").format(why=why, effect=effect) if effect else why)
+        out.append(MoveExplanation(card, True, reason, effect))
+    return out
+
+
+def _family_why_not(game: Any, me: int, card: Card) -> str:
+    trick: Trick = game.trick
+    led = game._led_suit(trick)
+    held = game._cards_of(game.hands[me] & game._suit_mask(led)) if led is not None else []
+    if not held or card.is_joker or trick.plays[0][1].is_joker:
+        # The engine's own words for bid whist's jokers (a joker led, or held at no trump).
+        return game.why_illegal(card)
+    return _("{suit} were led and you hold {held}: you must follow suit").format(
+        suit=suit_name(led).capitalize(), held=" ".join(c.label for c in held)
+    )
+
+
+def _family_effect(game: Any, me: int, card: Card, last: bool) -> str:
+    """What playing ``card`` now would do, seen from ``me``'s side."""
+    trick: Trick = game.trick
+    if not trick.plays:
+        return _family_lead_effect(game, card)
+    best, winner = trick.winning_card, trick.winner
+    wins = game._beats(card, best, trick)
+    labels = {"card": card.label, "best": best.label, "name": game.names[winner]}
+    if _misere(game):
+        if me == game.log.declarer:
+            return _misere_effect(wins, last).format(**labels)
+    elif winner != me and winner in _allies(game, me):
+        return _ally_effect(wins, last, named=not game.by_partnership).format(**labels)
+    trump_card, best_trump = _is_trump(game, card), _is_trump(game, best)
+    led = game._led_suit(trick)
+    led_trump = led is not None and led == game.trump
+    if wins:
+        if trump_card and not best_trump:
+            if last:
+                return _("{card} trumps in and wins the trick").format(**labels)
+            return _("{card} trumps in: it wins unless someone over-trumps").format(**labels)
+        if trump_card and not led_trump:
+            if last:
+                return _("{card} over-trumps the {best} and wins the trick").format(**labels)
+            return _("{card} over-trumps the {best}: it wins unless someone goes higher").format(
+                **labels
+            )
+        if last:
+            return _("{card} beats the {best} on the table and wins the trick").format(**labels)
+        return _("{card} beats the {best} on the table").format(**labels)
+    follows = led is not None and bool(game._suit_mask(led) >> card & 1)
+    if not follows and not trump_card:
+        if card.is_joker:
+            return _("{card} cannot win: with no trumps a joker is only a discard").format(**labels)
+        return _("{card} is a discard: a card of a third suit never wins").format(**labels)
+    if trump_card and best_trump and not led_trump:
+        if _downtown(game):  # "too low" would mislead where low trumps are the best
+            return _("{card} cannot over-trump the {best}").format(**labels)
+        return _("{card} is too low to over-trump the {best}").format(**labels)
+    return _("{card} cannot beat the {best} on the table").format(**labels)
+
+
+def _misere_effect(wins: bool, last: bool) -> str:
+    """The misère declarer's view: every trick taken loses the contract."""
+    if not wins:
+        return _("{card} stays below the {best}: you do not take the trick, as a misère needs")
+    if last:
+        return _("{card} would win the trick, and a misère is lost with the first trick taken")
+    return _(
+        "{card} would be winning the trick: a misère is lost with the first trick taken, "
+        "unless someone plays higher"
+    )
+
+
+def _ally_effect(wins: bool, last: bool, named: bool) -> str:
+    """A card played while the winning card is a partner's (``named``: solo whist's
+    partners of a deal, called by name)."""
+    if wins and last:
+        if named:
+            return _("{card} overtakes {name}'s {best}: the trick is your side's either way")
+        return _("{card} overtakes your partner's {best}: the trick is your side's either way")
+    if wins:
+        if named:
+            return _("{card} overtakes {name}'s {best}: it wins unless someone goes higher")
+        return _("{card} overtakes your partner's {best}: it wins unless someone goes higher")
+    if last:
+        if named:
+            return _("{name}'s {best} wins the trick for your side anyway: no need to beat it")
+        return _("your partner's {best} wins the trick anyway: no need to beat it")
+    if named:
+        return _("{name}'s {best} is winning for your side: no need to beat it")
+    return _("your partner's {best} is winning: no need to beat it")
+
+
+def _family_lead_effect(game: Any, card: Card) -> str:
+    if _is_trump(game, card):
+        text = _("{card} leads trumps: the others must follow with a trump if they can").format(
+            card=card.label
+        )
+    elif card.is_joker:
+        text = _(
+            "{card} is led with no trumps: it cannot win, and the next card that is not a "
+            "joker sets the suit"
+        )
+        text = text.format(card=card.label)
+    else:
+        text = _("{card} leads {suit}: the others must follow suit if they can").format(
+            card=card.label, suit=suit_name(card.suit)
+        )
+    if _misere(game) and game.to_move == game.log.declarer:
+        text = _("{text}; in a misère you want someone else to win it").format(text=text)
+    if _downtown(game):
+        text = _("{text} (downtown: low cards win, but the ace is highest)").format(text=text)
+    return text
+
+
+def _call_notes(
+    game: Any, calls: Sequence[Any], describe: Callable[[Any], str]
+) -> list[MoveExplanation]:
+    """Every call of the phase: open ones with what they mean, the others with why not."""
+    legal = set(game.legal_moves())
+    out = []
+    for call in calls:
+        if call in legal:
+            out.append(MoveExplanation(call, True, _sentence(describe(call))))
+        else:
+            out.append(MoveExplanation(call, False, _sentence(game.why_illegal(call))))
+    return out
+
+
+# ------------------------------------------------------------------ solo whist
+def _solo_calls(game: Any, me: int) -> list[MoveExplanation]:
+    from .solo import BIDS
+
+    if game.phase is FamilyPhase.TRUMP:
+        return _call_notes(game, TRUMP_CALLS, lambda call: _name_trumps(game, me, call))
+    return _call_notes(game, (PASS, *BIDS), lambda call: _solo_bid(game, call))
+
+
+def _name_trumps(game: Any, me: int, call: Any) -> str:
+    held = sum(1 for c in game.hand(me) if c.suit == call.suit)
+    return _("You won the auction, so you name trumps: {suit}; you hold {n} {suit}").format(
+        suit=suit_name(call.suit), n=held
+    )
+
+
+def _solo_bid(game: Any, call: Any) -> str:
+    """What a solo-whist bid promises (the stakes are the module's table)."""
+    from .solo import (
+        ABUNDANCE,
+        COP,
+        MISERE,
+        MISERE_OUVERTE,
+        PROP,
+        ROYAL_ABUNDANCE,
+        SLAM,
+        SOLO,
+    )
+
+    suit = game.preferred_suit.symbol if game.preferred_suit is not None else ""
+    if call is PASS:
+        if game._raise_offer:
+            return _("Pass: nobody accepted your proposal, so the cards are thrown in")
+        return _("Pass: you bid nothing more this deal")
+    if call is PROP:
+        return _(
+            "Proposal: you ask for a partner; together you must take at least 8 tricks "
+            "with {suit} as trumps"
+        ).format(suit=suit)
+    if call is COP:
+        standing = game.standing_bid
+        return _(
+            "Acceptance: you join {name}'s proposal; together you must take at least 8 "
+            "tricks with {suit} as trumps"
+        ).format(name=game.names[standing[0]] if standing else "", suit=suit)
+    if call is SOLO:
+        return _("Solo: you must take at least 5 tricks with {suit} as trumps").format(suit=suit)
+    if call is MISERE:
+        return _("Misère: you must lose every trick, with no trumps")
+    if call is ABUNDANCE:
+        return _(
+            "Abundance: you must take at least 9 tricks, with trumps you name after the auction"
+        )
+    if call is ROYAL_ABUNDANCE:
+        return _("Royal abundance: you must take at least 9 tricks with {suit} as trumps").format(
+            suit=suit
+        )
+    if call is MISERE_OUVERTE:
+        return _(
+            "Misère ouverte: you must lose every trick, with no trumps, and your hand is "
+            "laid open after the first trick"
+        )
+    if call is SLAM:
+        return _("Slam: you must take all 13 tricks, with no trumps, and you lead first")
+    return call.code  # pragma: no cover - every bid is listed above
+
+
+# ------------------------------------------------------------------- bid whist
+def _bidwhist_calls(game: Any, me: int) -> list[MoveExplanation]:
+    from .bidwhist import BIDS, HIGH, LOW
+
+    if game.phase is FamilyPhase.BID:
+        return _call_notes(game, (PASS, *BIDS), lambda call: _bidwhist_bid(game, call))
+    if game.phase is FamilyPhase.TRUMP:
+        directions = {
+            HIGH: _("High: at no trump, high cards win (A K Q … 2)"),
+            LOW: _("Low: at no trump, low cards win, but the ace is highest (A 2 3 … K)"),
+        }
+        return _call_notes(
+            game,
+            (*TRUMP_CALLS, HIGH, LOW),
+            lambda call: directions.get(call) or _bidwhist_trumps(game, me, call),
+        )
+    return _bidwhist_discards(game, me)
+
+
+def _bidwhist_bid(game: Any, call: Any) -> str:
+    from .bidwhist import DOWNTOWN, NOTRUMP, bid_parts
+
+    if call is PASS:
+        return _("Pass: you do not bid this deal")
+    level, kind = bid_parts(call)
+    if kind == NOTRUMP:
+        text = _(
+            "{level} no trump: your side must take at least {books} books with no trumps, "
+            "the kitty book included; you then say high or low, and the score is doubled"
+        )
+    elif kind == DOWNTOWN:
+        text = _(
+            "{level} downtown: your side must take at least {books} books, the kitty book "
+            "included, low cards winning (the ace still highest); you then name trumps"
+        )
+    else:
+        text = _(
+            "{level} uptown: your side must take at least {books} books, the kitty book "
+            "included, high cards winning; you then name trumps"
+        )
+    return text.format(level=level, books=6 + level)
+
+
+def _bidwhist_trumps(game: Any, me: int, call: Any) -> str:
+    held = sum(1 for c in game.hand(me) if c.suit == call.suit)
+    return _(
+        "You won the auction, so you name trumps: {suit}; you hold {n} {suit}, and the "
+        "jokers are the two highest trumps"
+    ).format(suit=suit_name(call.suit), n=held)
+
+
+def _bidwhist_discards(game: Any, me: int) -> list[MoveExplanation]:
+    """The declarer's discards: every card may go; say what it is worth in play."""
+    from .bidwhist import KITTY_SIZE
+
+    left = KITTY_SIZE - len(game.discards)
+    why = _("You discard {n} more cards face down: they count as your side's first book").format(
+        n=left
+    )
+    out = []
+    for card in game.legal_moves():
+        if card.is_joker and game.trump is None:
+            note = _("at no trump a joker never wins a trick, so it is a natural discard")
+        elif _is_trump(game, card):
+            note = _("{card} is a trump: kept, it may win a trick").format(card=card.label)
+        else:
+            note = _("{card} goes out of play").format(card=card.label)
+        out.append(
+            MoveExplanation(
+                card, True, _sentence(_("{why}; {effect}").format(why=why, effect=note))
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------- family tricks
+def _family_trick(game: Any, trick: Trick, names: list[str] | None) -> str:
+    """Why a trick of a family game went to its winner, and (partnerships) the side
+    that takes it."""
+    names = names if names is not None else game.names
+    log = _deal_of(game, trick)
+    card, seat = trick.winning_card, trick.winner
+    trump = trick.trump
+    led = _trick_led(trick)
+    trumps = [c for _s, c in trick.plays if _is_trump(game, c, trump)]
+    low = _downtown(game, log)
+    if card.is_joker:
+        if int(card) == 53:
+            text = _("{who} won with {card}: the big joker, the highest trump of all")
+        else:
+            text = _("{who} won with {card}: the little joker, second only to the big joker")
+    elif len(trick.plays) == 1:
+        text = _("{who} won with {card}: nobody else played to the trick")
+    elif trump is not None and led != trump and trumps:
+        if len(trumps) == 1:
+            text = _("{who} won with {card}: the only trump, and a trump beats every other suit")
+        else:
+            text = _("{who} won with {card}: the highest of the trumps played")
+    elif trump is not None and led == trump:
+        if low:
+            text = _(
+                "{who} won with {card}: the best trump downtown (A, then 2, 3 … K), and "
+                "trumps were led"
+            )
+        else:
+            text = _("{who} won with {card}: the highest trump, and trumps were led")
+    elif low:
+        text = _("{who} won with {card}: the best of the suit led downtown (A, then 2, 3 … K)")
+    elif trump is None:
+        text = _("{who} won with {card}: the highest card of the suit led, with no trumps")
+    else:
+        text = _("{who} won with {card}: the highest card of the suit led, and no trump was played")
+    text = text.format(who=names[seat], card=card.label)
+    if game.by_partnership:
+        text = _("{text}; a trick for {side}").format(
+            text=text, side=_side_name(game, seat % 2, names)
+        )
+    return _sentence(text)
+
+
+def _trick_led(trick: Trick) -> Suit | None:
+    """The suit a trick was led in: a joker leads trumps (bid whist), and at no trump
+    the first card that is not a joker sets the suit."""
+    if not trick.plays:
+        return None
+    first = trick.plays[0][1]
+    if first.is_joker and trick.trump is not None:
+        return trick.trump
+    return next((c.suit for _s, c in trick.plays if not c.is_joker), None)
+
+
+def _deal_of(game: Any, trick: Trick) -> Any:
+    """The deal a trick belongs to (the one in progress if it is not found)."""
+    for log in reversed(game.deals):
+        if any(t is trick for t in log.tricks):
+            return log
+    return game.log
+
+
+# ---------------------------------------------------------------- after a deal
+def explain_deal(game: Any, deal: Any = None) -> list[str]:
+    """What the end of a deal of a whist-family game means, in a few sentences: the
+    tricks by side, the contract made or lost, the notes of the score (odd tricks,
+    honours …), the points, and the winner if it ended the game.
+
+    ``deal`` is a :class:`~kowhist_teach.family.DealLog` of ``game`` (the last deal
+    scored by default); ``[]`` before any deal is scored.
+
+    >>> import random
+    >>> from kowhist_teach.whist import WhistGame
+    >>> game = WhistGame(seed=2)
+    >>> while len(game.deals) < 2:
+    ...     game.play(random.choice(game.legal_moves()))
+    >>> lines = explain_deal(game)
+    >>> lines[0].startswith('Tricks: ') and lines[0].endswith(' for Player 2 and Player 4.')
+    True
+    >>> lines[-1].startswith('Points this deal: ')
+    True
+    """
+    if deal is None:
+        scored = [d for d in game.deals if d.points is not None]
+        if not scored:
+            return []
+        deal = scored[-1]
+    if deal.points is None:
+        return []
+    names = game.names
+    lines: list[str] = []
+    played = any(t.plays for t in deal.tricks)
+    if game.game_name == "solo":
+        if deal.contract is not None:
+            lines.append(_sentence(_solo_result(game, deal)))
+    elif played:
+        won = deal.side_tricks
+        lines.append(
+            _sentence(
+                _("Tricks: {n} for {a}, {m} for {b}").format(
+                    a=_side_name(game, 0), n=won[0], b=_side_name(game, 1), m=won[1]
+                )
+            )
+        )
+        if game.game_name == "bidwhist":
+            lines.extend(_bidwhist_result(game, deal))
+    lines.extend(_sentence(_(note)) for note in deal.notes)
+    if game.by_partnership:
+        points = [
+            _("{points} for {side}").format(side=_side_name(game, side), points=p)
+            for side, p in enumerate(deal.points)
+        ]
+    else:
+        points = [
+            _("{points} for {side}").format(side=names[s], points=f"{p:+d}" if p else "0")
+            for s, p in enumerate(deal.points)
+        ]
+    lines.append(_sentence(_("Points this deal: {points}").format(points=", ".join(points))))
+    outcome = game.outcome()
+    if outcome is not None and deal is game.deals[-1]:
+        if outcome.winner is None:
+            lines.append(_sentence(_("The game ends in a tie")))
+        elif outcome.by_partnership:
+            lines.append(
+                _sentence(_("{side} win the game").format(side=_side_name(game, outcome.winner)))
+            )
+        else:
+            lines.append(_sentence(_("{name} wins the game").format(name=names[outcome.winner])))
+    return lines
+
+
+def _solo_result(game: Any, deal: Any) -> str:
+    from .solo import TARGETS, bid_name
+
+    names = game.names
+    side = [deal.declarer] + ([deal.partner] if deal.partner is not None else [])
+    took = sum(deal.tricks_won[s] for s in side)
+    target = TARGETS[deal.contract]
+    if len(side) == 2:
+        who = _("{a} and {b}").format(a=names[side[0]], b=names[side[1]])
+    else:
+        who = names[deal.declarer]
+    bid = bid_name(deal.contract)
+    if target == 0:
+        text = _("{who} played {bid}, needing to take no trick: took {n}")
+    else:
+        text = _("{who} played {bid}, needing {target} tricks: took {n}")
+    return text.format(who=who, bid=bid, n=took, target=target)
+
+
+def _bidwhist_result(game: Any, deal: Any) -> list[str]:
+    side = deal.declarer % 2
+    return [
+        _sentence(game.contract_text(deal)),
+        _sentence(
+            _("{side} took {n} books, the kitty book included").format(
+                side=_side_name(game, side), n=game.books(side, deal)
+            )
+        ),
+    ]
 
 
 # --------------------------------------------------------- the whole position

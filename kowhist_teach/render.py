@@ -25,13 +25,16 @@ import base64
 import functools
 import html
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Sequence
 
 from .cards import Card, CardSet, Rank, Suit
+from .family import DealLog, FamilyGame, FamilyPhase
 from .german import GermanGame, GermanPhase
 from .i18n import _
 from .knockout import KnockoutGame, Phase, Status
+from .moves import Call
 from .tricks import Trick
 
 __all__ = [
@@ -68,6 +71,11 @@ _BLUE = "#0047b3"
 _GREEN = "#00702e"
 _TWO_COLOURS = (_BLACK, _RED, _RED, _BLACK)
 _FOUR_COLOURS = (_BLACK, _RED, _BLUE, _GREEN)
+
+# The jokers of bid whist: two strong colours unlike any suit's and unlike each other.
+_BIG_JOKER_INK = "#b0005a"
+_LITTLE_JOKER_INK = "#4a2a9a"
+_BIG_JOKER = 53
 
 _FELT = "#17613a"
 _FELT_DARK = "#0f4a2b"
@@ -123,9 +131,11 @@ def card_name(card: Card) -> str:
     One message per suit (``'{rank} of spades'``), so that a language may inflect the
     suit (French says *dame de pique*, singular).
 
-    >>> card_name(Card('QS')), card_name(Card('10H'))
-    ('queen of spades', 'ten of hearts')
+    >>> card_name(Card('QS')), card_name(Card('10H')), card_name(Card('BJ'))
+    ('queen of spades', 'ten of hearts', 'big joker')
     """
+    if card.is_joker:
+        return _("big joker") if card == _BIG_JOKER else _("little joker")
     rank = _rank_names()[card.rank]
     suit = card.suit
     if suit is Suit.SPADES:
@@ -364,27 +374,72 @@ def _card_drawing(
     else:
         # (Inside an element with role="img" the drawing is hidden from screen readers.)
         holder = ET.Element("g")
-        ink = suit_colour(card.suit, four_colour)
-        rank, symbol = card.rank.code, card.suit.symbol + _TEXT_FORM
-        # The index in the top-left corner is what shows in a fanned hand: it keeps within
-        # the left 44 units.  "10" is squeezed to the width of one wide letter.
-        squeeze = {"textLength": "40", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
-        _text(holder, 23, 37, rank, 38, ink, bold=True, **squeeze)
-        _text(holder, 23, 70, symbol, 34, ink)
-        # The small index turned upside down in the opposite corner, as on a real card.
-        turn = {"transform": "rotate(180 45 63)"}
-        small = {"textLength": "22", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
-        _text(holder, 13, 21, rank, 19, ink, bold=True, **small, **turn)
-        _text(holder, 13, 38, symbol, 17, ink, **turn)
-        # The big suit symbol in the middle, clear of both indices.
-        _text(holder, 52, 96, symbol, 50, ink)
-        drawing = list(holder)
+        if card.is_joker:
+            drawing = _joker_drawing(card, holder)
+        else:
+            drawing = _face_drawing(card, four_colour, holder)
     if g is not None:
         g.extend(drawing)
         parts.append(g)
     else:
         parts.extend(drawing)
     return tuple(parts)
+
+
+def _joker_drawing(card: Card, holder: ET.Element) -> list[ET.Element]:
+    """A joker: its code (BJ, LJ) and a star in the corners, a big star in the middle;
+    the big joker's stars are solid, the little joker's outlined, each in its own ink."""
+    big = card == _BIG_JOKER
+    ink = _BIG_JOKER_INK if big else _LITTLE_JOKER_INK
+    code = card.code
+    squeeze = {"textLength": "40", "lengthAdjust": "spacingAndGlyphs"}
+    # Like a suit card's index: the code, then a star below it, within the left 44 units.
+    _text(holder, 23, 37, code, 34, ink, bold=True, **squeeze)
+    _star(holder, 23, 59, 13, ink, big)
+    turn = {"transform": "rotate(180 45 63)"}
+    small = {"textLength": "22", "lengthAdjust": "spacingAndGlyphs"}
+    _text(holder, 13, 21, code, 19, ink, bold=True, **small, **turn)
+    _star(holder, 50, 86, 23, ink, big)
+    return list(holder)
+
+
+def _star(parent: ET.Element, cx: float, cy: float, r: float, ink: str, solid: bool) -> None:
+    """A five-pointed star as a path (no font needed), solid or outlined."""
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append(f"{_fmt(cx + radius * math.cos(a))} {_fmt(cy + radius * math.sin(a))}")
+    ET.SubElement(
+        parent,
+        "path",
+        {
+            "d": "M" + "L".join(points) + "Z",
+            "fill": ink if solid else "#ffffff",
+            "stroke": ink,
+            "stroke-width": _fmt(max(r / 8, 2)),
+            "stroke-linejoin": "round",
+        },
+    )
+
+
+def _face_drawing(card: Card, four_colour: bool, holder: ET.Element) -> list[ET.Element]:
+    """A card of a suit: rank and suit in the corners, the suit large in the middle."""
+    ink = suit_colour(card.suit, four_colour)
+    rank, symbol = card.rank.code, card.suit.symbol + _TEXT_FORM
+    # The index in the top-left corner is what shows in a fanned hand: it keeps within
+    # the left 44 units.  "10" is squeezed to the width of one wide letter.
+    squeeze = {"textLength": "40", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
+    _text(holder, 23, 37, rank, 38, ink, bold=True, **squeeze)
+    _text(holder, 23, 70, symbol, 34, ink)
+    # The small index turned upside down in the opposite corner, as on a real card.
+    turn = {"transform": "rotate(180 45 63)"}
+    small = {"textLength": "22", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
+    _text(holder, 13, 21, rank, 19, ink, bold=True, **small, **turn)
+    _text(holder, 13, 38, symbol, 17, ink, **turn)
+    # The big suit symbol in the middle, clear of both indices.
+    _text(holder, 52, 96, symbol, 50, ink)
+    return list(holder)
 
 
 def card_svg(
@@ -599,11 +654,13 @@ def _trick_group(
     four_colour: bool = False,
     finished: bool = False,
     angles: Sequence[float] | None = None,
+    radii: tuple[float, float] | None = None,
 ) -> ET.Element:
     """The cards of a trick round ``(cx, cy)``, each towards its seat: at ``angles[seat]``
-    (radians), or evenly round the table with ``viewer`` at the bottom."""
+    (radians), or evenly round the table with ``viewer`` at the bottom; ``radii`` are
+    the horizontal and vertical distances from the centre (by default from the size)."""
     n = len(names)
-    rx, ry = _trick_radii(n, size)
+    rx, ry = radii if radii is not None else _trick_radii(n, size)
     h = size * _H / _W
     g = ET.Element("g", {"class": "kwr-trick-area"})
     label_size = max(14.0, size * 0.2)
@@ -1065,6 +1122,7 @@ def _trick_on_table(
     h: float,
     four_colour: bool,
     angles: Sequence[float] | None = None,
+    radii: tuple[float, float] | None = None,
 ) -> None:
     size = 70.0 if len(names) > 4 else 86.0
     cy = h / 2 - 20
@@ -1085,6 +1143,7 @@ def _trick_on_table(
             four_colour=four_colour,
             finished=finished,
             angles=angles,
+            radii=radii,
         )
     )
 
@@ -1209,8 +1268,458 @@ def _stock(svg: ET.Element, game: GermanGame, x: float, y: float, four_colour: b
         _text(g, fx, y + size * _H / _W + 26, caption, 17, anchor="start")
 
 
+# -------------------------------------------------------------- whist family
+# Seats by compass point: seat 0 South, then clockwise West, North, East, so that
+# partners (seats 0 and 2, 1 and 3) sit opposite as North–South and East–West.
+_SIDE_COLOURS = (("#bbdefb", "#0d2b4f"), ("#ffe0b2", "#4a2600"))
+_SOLO_COLOURS = ("#eeeeee", "#111111")
+
+
+def _compass(seat: int) -> str:
+    return (_("South"), _("West"), _("North"), _("East"))[seat]
+
+
+def _side_label(side: int) -> str:
+    """A partnership by compass points: seats 0 and 2 are North–South."""
+    return _("North–South") if side == 0 else _("East–West")
+
+
+def _call_text(game: FamilyGame, call: Call) -> str:
+    """A call as the table shows it: a bid's name, a suit's symbol."""
+    if call.is_pass:
+        return _("pass")
+    if call.suit is not None:
+        return call.suit.symbol
+    if game.game_name == "solo":
+        from .solo import bid_name
+
+        return bid_name(call)
+    if game.game_name == "bidwhist":
+        return _bidwhist_call_text(call)
+    return call.code
+
+
+def _bidwhist_call_text(call: Call) -> str:
+    from .bidwhist import DOWNTOWN, HIGH, LOW, NOTRUMP, bid_parts
+
+    if call is HIGH:
+        return _("high")
+    if call is LOW:
+        return _("low")
+    level, kind = bid_parts(call)
+    if kind == NOTRUMP:
+        return _("{level} no trump").format(level=level)
+    if kind == DOWNTOWN:
+        return _("{level} downtown").format(level=level)
+    return _("{level} uptown").format(level=level)
+
+
+def _family_status(game: FamilyGame) -> str:
+    names = game.names
+    out = game.outcome()
+    if out is not None:
+        if out.winner is None:
+            return _("The game is a tie")
+        if out.by_partnership:
+            return _("{side} win the game").format(side=_side_label(out.winner))
+        return _("{name} wins the game").format(name=names[out.winner])
+    who = names[game.to_move] if game.to_move is not None else ""
+    phase = game.phase
+    if phase is FamilyPhase.PLAY:
+        return _("{name} to play").format(name=who)
+    if phase is FamilyPhase.BID:
+        return _("{name} to bid").format(name=who)
+    if phase is FamilyPhase.TRUMP:
+        return _("{name} chooses trumps").format(name=who)
+    if phase is FamilyPhase.DISCARD:
+        return _("{name} discards").format(name=who)
+    return _("Dealing")
+
+
+def _wrapped(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    width: float,
+    fill: str = _INK,
+    bold: bool = False,
+) -> float:
+    """``text`` in lines of at most ``width`` pixels from ``(x, y)`` (and at each
+    newline); returns the baseline after the last line."""
+    # DejaVu Sans averages about 0.52 em a character (0.6 in bold).
+    per_line = max(int(width / ((0.6 if bold else 0.52) * size)), 8)
+    for line in (part for given in text.split("\n") for part in textwrap.wrap(given, per_line)):
+        _text(parent, x, y, line, size, fill, anchor="start", bold=bold)
+        y += size * 1.3
+    return y
+
+
+def _family_fan(count: int, size: float, limit: float) -> float:
+    """The spread of a fan of ``count`` faces that keeps within ``limit`` pixels."""
+    spread = size * 0.55
+    if count > 1:
+        spread = min(spread, (limit - size) / (count - 1))
+    return spread
+
+
+def _family_seat(
+    svg: ET.Element,
+    game: FamilyGame,
+    seat: int,
+    cx: float,
+    cy: float,
+    place: int,
+    face_up: Sequence[Card],
+    hidden: int,
+    four_colour: bool,
+    width_limit: float,
+) -> None:
+    """One player: name and tricks, then badges (compass point, dealer, declarer), then
+    the hand. ``place`` is 0 at the bottom, 1 left, 2 top, 3 right."""
+    name = game.names[seat]
+    mine = place == 0
+    size = 90.0 if mine else 56.0
+    if mine and len(face_up) > 13:
+        size = 84.0  # a bid-whist declarer holding the kitty: 18 cards
+    spread = _family_fan(len(face_up) + hidden, size, width_limit)
+    back_spread = min(size * 0.3, spread)
+    count = len(face_up) + hidden
+    hand_w = _hand_width(max(count, 1), size, spread, hidden, back_spread)
+    card_h = size * _H / _W
+    log = game.log
+    tricks_text = _("Tricks: {n}").format(n=game.tricks_won[seat])
+    if game.by_partnership:
+        fill, ink = _SIDE_COLOURS[seat % 2]
+    else:
+        fill, ink = _SOLO_COLOURS
+    badges = [(_compass(seat), fill, ink)]
+    if log is not None and seat == log.dealer:
+        badges.append((_("dealer"), "#ffffff", "#111111"))
+    if log is not None and log.declarer is not None and seat in _declarers(game, log):
+        badges.append((_("declarer"), _GOLD, "#111111"))
+    badge_ws = [0.64 * 15 * max(len(b[0]), 2) + 15 for b in badges]
+    header_w = 0.68 * 22 * len(name) + 0.65 * 20 * len(tricks_text) + 40
+    width = max(hand_w + 20, header_w, sum(badge_ws) + 6 * len(badges) + 18)
+    head = 62.0
+    height = head + card_h + 14
+    if place == 0:
+        top = 840 - height - 12
+    elif place == 2:
+        top = 80.0  # below the status line
+    else:
+        # A little below the middle: room above for the contract under the trump box.
+        top = cy - height / 2 + 16
+    x0 = min(max(cx - width / 2, 10.0), _TABLE_W - width - 10)
+    to_move = seat == game.to_move
+    words = [name] + [b[0] for b in badges] + [tricks_text]
+    if to_move:
+        words.append(_("to move"))
+    g = ET.SubElement(
+        svg,
+        "g",
+        {
+            "class": "kwr-seat" + (" kwr-to-move" if to_move else ""),
+            "data-seat": str(seat),
+            "aria-label": ", ".join(words),
+        },
+    )
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": _fmt(x0),
+            "y": _fmt(top),
+            "width": _fmt(width),
+            "height": _fmt(height),
+            "rx": "12",
+            "fill": "#000000",
+            "fill-opacity": "0.25",
+            "stroke": _GOLD if to_move else "none",
+            "stroke-width": "4",
+        },
+    )
+    _text(g, x0 + 12, top + 25, name, 22, anchor="start", bold=True)
+    _text(
+        g,
+        x0 + width - 12,
+        top + 25,
+        tricks_text,
+        20,
+        anchor="end",
+        bold=True,
+        **{"class": "kwr-tricks"},
+    )
+    bx = x0 + 12
+    for (text, bfill, bink), w in zip(badges, badge_ws, strict=True):
+        _pill(g, bx + w / 2, top + 46, text, bfill, bink, 15, css_class="kwr-badge")
+        bx += w + 6
+    hx = x0 + width / 2 - hand_w / 2
+    if count:
+        spoken = [card_name(c) for c in face_up]
+        if hidden:
+            spoken.append(_("{n} face-down cards").format(n=hidden))
+        g.append(
+            _hand_group(
+                face_up,
+                hx,
+                top + head,
+                size,
+                spread,
+                hidden=hidden,
+                four_colour=four_colour,
+                label=_("Hand of {name}: {cards}").format(name=name, cards=", ".join(spoken)),
+                seat=seat,
+                hidden_spread=back_spread,
+            )
+        )
+    else:
+        _empty_slot(g, hx, top + head, size)
+
+
+def _declarers(game: FamilyGame, log: DealLog) -> list[int]:
+    """The declarer, and in solo whist's prop and cop the partner who accepted."""
+    partner = getattr(log, "partner", None)
+    return [log.declarer] + ([partner] if partner is not None else [])  # type: ignore[list-item]
+
+
+def _family_contract(svg: ET.Element, game: FamilyGame, x: float, y: float) -> None:
+    """Under the trump box: the contract and its declarer, in words."""
+    log = game.log
+    if log is None:
+        return
+    lines: list[str] = []
+    contract_text = getattr(game, "contract_text", None)
+    if contract_text is not None:
+        lines.append(contract_text())
+    lines = [line for line in lines if line]
+    if not lines:
+        return
+    g = ET.SubElement(svg, "g", {"class": "kwr-contract", "aria-label": " ".join(lines)})
+    text_g = ET.Element("g")
+    yy = y + 26
+    for line in lines:
+        yy = _wrapped(text_g, x + 14, yy, line, 16, 316) + 4
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": _fmt(x),
+            "y": _fmt(y),
+            "width": "340",
+            "height": _fmt(yy - y),
+            "rx": "10",
+            "fill": "#000000",
+            "fill-opacity": "0.28",
+        },
+    )
+    g.append(text_g)
+
+
+def _family_scores(svg: ET.Element, game: FamilyGame, x: float, y: float) -> None:
+    """Bottom left, up from ``y``: the scores by partnership (or by seat), with this
+    deal's tricks (bid whist: books, the kitty book included)."""
+    rows: list[tuple[str, str]] = []
+    log = game.log
+    if game.by_partnership:
+        won = log.side_tricks if log is not None else [0, 0]
+        for side in (0, 1):
+            if game.game_name == "bidwhist":
+                detail = [_("Books: {n}").format(n=game.books(side))]
+            else:
+                detail = [_("Tricks: {n}").format(n=won[side])]
+            if game.game_name == "whist" and not game.rules.drive:
+                detail.append(_("Points: {n}").format(n=game.points[side]))
+                detail.append(_("Games: {n}").format(n=game.games_won[side]))
+            head = _("{name}: {score}").format(name=_side_label(side), score=game.scores[side])
+            rows.append((head, _joined(detail, 15, 206)))
+    else:
+        for seat in range(4):
+            score = game.scores[seat]
+            shown = f"{score:+d}" if score else "0"
+            rows.append((_("{name}: {score}").format(name=game.names[seat], score=shown), ""))
+    spoken = "; ".join(f"{a} {b}".replace("\n", " · ").strip() for a, b in rows)
+    g = ET.SubElement(
+        svg,
+        "g",
+        {"class": "kwr-scores", "aria-label": _("Scores: {scores}").format(scores=spoken)},
+    )
+    box = ET.SubElement(g, "rect", {"x": _fmt(x), "width": "230", "rx": "10", "fill": "#000000"})
+    box.set("fill-opacity", "0.28")
+    lines = ET.Element("g")
+    yy = 30.0
+    _text(lines, x + 12, yy, _("Scores"), 20, anchor="start", bold=True)
+    yy += 8
+    for head, detail in rows:
+        # ``_wrapped`` returns the baseline after its last line.
+        yy = _wrapped(lines, x + 12, yy + 26, head, 18, 206, bold=True) - 18 * 1.3
+        if detail:
+            yy = _wrapped(lines, x + 12, yy + 21, detail, 15, 206, "#cfe8d6") - 15 * 1.3
+    height = yy + 16
+    # Laid out from 0, then moved up so that the box ends at ``y``.
+    top = y - height
+    box.set("y", _fmt(top))
+    box.set("height", _fmt(height))
+    for el in lines:
+        el.set("y", _fmt(float(el.get("y", "0")) + top))
+    g.extend(list(lines))
+
+
+def _joined(items: list[str], size: float, width: float) -> str:
+    """Items joined by " · ", with a line break (for :func:`_wrapped`) rather than a
+    "·" at the end of a line."""
+    lines: list[str] = []
+    for item in items:
+        if lines and 0.52 * size * len(lines[-1] + " · " + item) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
+
+
+def _family_bidding(svg: ET.Element, game: FamilyGame, x: float, y: float) -> float:
+    """Bottom right, up from ``y``: the bidding of the deal so far (while it goes on);
+    returns the top of the box (``y`` if nothing is drawn)."""
+    log = game.log
+    if log is None or game.phase not in (FamilyPhase.BID, FamilyPhase.TRUMP):
+        return y
+    calls = [(s, m) for s, m in log.calls if isinstance(m, Call)][-6:]
+    lines = [
+        _("{name}: {call}").format(name=game.names[s], call=_call_text(game, m)) for s, m in calls
+    ]
+    g = ET.SubElement(
+        svg,
+        "g",
+        {
+            "class": "kwr-bidding",
+            "aria-label": _("Bidding: {calls}").format(calls=", ".join(lines) or "-"),
+        },
+    )
+    height = 44 + 24 * max(len(lines), 1) + 8
+    top = y - height
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": _fmt(x),
+            "y": _fmt(top),
+            "width": "230",
+            "height": _fmt(height),
+            "rx": "10",
+            "fill": "#000000",
+            "fill-opacity": "0.28",
+        },
+    )
+    _text(g, x + 12, top + 30, _("Bidding"), 20, anchor="start", bold=True)
+    for i, line in enumerate(lines or [_("no bid yet")]):
+        _text(g, x + 12, top + 60 + 24 * i, line, 17, anchor="start")
+    return top
+
+
+def _family_kitty(
+    svg: ET.Element,
+    game: FamilyGame,
+    x: float,
+    y: float,
+    seat: int | None,
+    show_all: bool,
+    four_colour: bool,
+) -> None:
+    """Bid whist, above ``y`` on the right: the kitty (face down until the declarer
+    takes it) and then the declarer's discards, face down but to the declarer."""
+    log = game.log
+    if game.game_name != "bidwhist" or log is None:
+        return
+    before = game.phase in (FamilyPhase.BID, FamilyPhase.TRUMP)
+    if before:
+        cards = list(log.extra["kitty"])
+        caption = _("Kitty: {n} cards").format(n=len(cards))
+    else:
+        cards = list(game.discards)
+        caption = _("Discards: {n}").format(n=len(cards))
+    face_up = show_all or (not before and seat is not None and seat == log.declarer)
+    size, spread = 50.0, 22.0
+    card_h = size * _H / _W
+    top = y - card_h - 40
+    spoken = ", ".join(card_name(c) for c in cards) if face_up else ""
+    g = ET.SubElement(
+        svg,
+        "g",
+        {"class": "kwr-kitty", "aria-label": f"{caption}: {spoken}" if spoken else caption},
+    )
+    _text(g, x, top + 20, caption, 17, anchor="start", bold=True)
+    if not cards:
+        _empty_slot(g, x, top + 32, size)
+        return
+    for i, card in enumerate(cards):
+        g.append(
+            _card_element(
+                card if face_up else None, x + i * spread, top + 32, size, four_colour=four_colour
+            )
+        )
+
+
+def _family_table(
+    game: FamilyGame,
+    seat: int | None,
+    show_all: bool,
+    four_colour: bool,
+) -> ET.Element:
+    w, h = _TABLE_W, _TABLE_H
+    names = game.names
+    viewer = seat if seat is not None else 0
+    status = _family_status(game)
+    label = _("{game} table: {status}").format(game=_(game.title), status=status)
+    svg = _root(w, h, label, role="group")
+    svg.set("class", f"kwr-table kwr-family kwr-{game.game_name}")
+    _felt(svg, w, h)
+    log = game.log
+    heading = _("Deal {n}").format(n=len(game.deals)) if log is not None else _(game.title)
+    settled = game.phase in (FamilyPhase.PLAY, FamilyPhase.OVER, FamilyPhase.DISCARD)
+    trump_card = log.extra.get("trump_card") if log is not None else None
+    _trump_box(svg, 20, 20, game.trump, settled, heading, trump_card, _("turn-up"), four_colour)
+    _status_line(svg, w, status)
+    _family_contract(svg, game, 20, 232)
+    view = game.view(seat) if seat is not None and not show_all else None
+    centres: list[tuple[float, float]] = [(0.0, 0.0)] * 4
+    # The widest each hand may fan: at the bottom between the score and bidding boxes,
+    # at the sides clear of the trick in the middle.
+    limits = (640.0, 400.0, 400.0, 400.0)
+    for k, (fx, fy) in enumerate(_KO_SEATS[4]):
+        centres[(viewer + k) % 4] = (fx * w, fy * h)
+    for s in range(4):
+        held = game.hand(s)
+        if show_all:
+            face_up, hidden = held, 0
+        elif view is not None and s == seat:
+            face_up, hidden = view.hand, 0
+        elif view is not None and s in view.open_hands:
+            face_up, hidden = view.open_hands[s], 0
+        else:
+            face_up, hidden = [], len(held)
+        place = (s - viewer) % 4
+        cx, cy = centres[s]
+        _family_seat(svg, game, s, cx, cy, place, face_up, hidden, four_colour, limits[place])
+    _family_scores(svg, game, 20, h - 12)
+    bottom = _family_bidding(svg, game, w - 250, h - 12)
+    _family_kitty(
+        svg, game, w - 250, bottom - 8 if bottom < h - 12 else h - 12, seat, show_all, four_colour
+    )
+    trick, finished = _last_trick(game.tricks, game.trick)
+    if trick is not None:
+        finished = finished or game.is_over()
+        cx, cy = w / 2, h / 2 - 20
+        angles = [math.atan2(y - cy, x - cx) for x, y in centres]
+        # Wider apart than a knock-out trick: the names under the cards stay clear.
+        _trick_on_table(
+            svg, trick, finished, names, viewer, w, h, four_colour, angles, radii=(130.0, 100.0)
+        )
+    return svg
+
+
 def table_svg(
-    game: KnockoutGame | GermanGame,
+    game: KnockoutGame | GermanGame | FamilyGame,
     seat: int | None = None,
     show_all: bool = False,
     *,
@@ -1226,19 +1735,33 @@ def table_svg(
     as many as the cards held (in German Whist, cards seen taken from the stock show face
     up).  ``width`` scales the picture (it is drawn 1200 × 840).
 
+    A whist-family game (partnership whist, solo whist, bid whist) sits its four players
+    by compass points, partners opposite (seat 0 South, then West, North, East), with
+    the trump box and turned card, the contract, the bidding while it goes on, the
+    scores by partnership (or by seat in solo whist), bid whist's kitty and discards,
+    and any hand laid open (misère ouverte).
+
     >>> game = KnockoutGame(players=4, seed=1)
     >>> svg = table_svg(game, seat=0)
     >>> svg.count('class="kwr-card'), svg.count('class="kwr-back')  # the turn-up too
     (8, 21)
     >>> table_svg(game, show_all=True).count('class="kwr-card')
     29
+    >>> from kowhist_teach.whist import WhistGame
+    >>> table_svg(WhistGame(seed=1), seat=2).count('class="kwr-card')  # 13 and the turn-up
+    14
     """
-    if isinstance(game, GermanGame):
+    if isinstance(game, FamilyGame):
+        svg = _family_table(game, seat, show_all, four_colour)
+    elif isinstance(game, GermanGame):
         svg = _german_table(game, seat, show_all, four_colour)
     elif isinstance(game, KnockoutGame):
         svg = _knockout_table(game, seat, show_all, four_colour)
     else:
-        raise TypeError(f"table_svg draws a KnockoutGame or a GermanGame, not {type(game)!r}")
+        raise TypeError(
+            "table_svg draws a KnockoutGame, a GermanGame or a whist-family game, "
+            f"not {type(game)!r}"
+        )
     _scaled(svg, width)
     return _done(svg)
 
@@ -1285,7 +1808,7 @@ def _trick_repr_svg(self: Trick) -> SvgStr:
     return trick_svg(self)
 
 
-def _game_repr_svg(self: KnockoutGame | GermanGame) -> SvgStr:
+def _game_repr_svg(self: KnockoutGame | GermanGame | FamilyGame) -> SvgStr:
     # In a notebook the teacher sees the whole deal, as ``str(game)`` shows it.
     return table_svg(self, show_all=True, width=900)
 
@@ -1306,6 +1829,7 @@ def install_repr_hooks() -> None:
     Trick._repr_svg_ = _trick_repr_svg  # type: ignore[attr-defined]
     KnockoutGame._repr_svg_ = _game_repr_svg  # type: ignore[attr-defined]
     GermanGame._repr_svg_ = _game_repr_svg  # type: ignore[attr-defined]
+    FamilyGame._repr_svg_ = _game_repr_svg  # type: ignore[attr-defined]
 
 
 install_repr_hooks()
