@@ -4,8 +4,14 @@
 
     kowhist-teach app [--port N] [--no-browser]
     kowhist-teach replay FILE [--json]
-    kowhist-teach simulate --game knockout --players 4 --games 1000 --seed 1 --bots random,...
-    kowhist-teach play [--players N] [--seed S]
+    kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
+                           --seed 1 --bots random,...
+    kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
+    kowhist-teach explain FILE [--json] [--analyse]
+
+The whist family (partnership whist, solo whist, bid whist) is always four players. In
+``simulate --json`` a partnership's win counts for both of its seats, so there
+``sum(wins)`` is twice the games won.
 
 Every failure is one line on stderr and an exit status; no traceback reaches the user.
 """
@@ -26,9 +32,11 @@ from typing import Any, TextIO
 from .bots import MonteCarloBot, RandomBot, RulesBot
 from .cards import Card
 from .errors import IllegalMove, RecordError, SetupError
+from .family import SEATS, FamilyGame, FamilyPhase, partners
 from .i18n import LANGUAGES, _, get_language, set_language
 from .knockout import KnockoutGame, Phase, Rules, Status, status_label
 from .record import check_record, load_record, replay
+from .record_family import FAMILY_GAMES, family_class, family_game_of, not_a_family_record
 
 __all__ = ["main"]
 
@@ -47,7 +55,9 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kowhist-teach",
-        description=_("Learn Knock-Out Whist and German Whist: play, replay and simulate."),
+        description=_(
+            "Learn Knock-Out Whist, German Whist and the whist family: play, replay and simulate."
+        ),
     )
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("message language"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -61,7 +71,7 @@ def _build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     sim = sub.add_parser("simulate", help=_("play many games between bots"))
-    sim.add_argument("--game", choices=["knockout", "german"], default="knockout")
+    sim.add_argument("--game", choices=["knockout", "german", *FAMILY_GAMES], default="knockout")
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
@@ -76,7 +86,8 @@ def _build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--lang", dest="explain_lang", choices=LANGUAGES, default=None)
 
     play = sub.add_parser("play", help=_("play a game in the terminal against bots"))
-    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--game", choices=["knockout", *FAMILY_GAMES], default="knockout")
+    play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--rules", default=None, help=_("rule options as JSON"))
     return parser
@@ -127,17 +138,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         check_record(record)
     except RecordError as e:
         if args.json:
-            print(
-                json.dumps(
-                    {
-                        "status": "error",
-                        "winner": None,
-                        "rounds": [],
-                        "error": {"round": None, "action": None, "seat": None, "message": str(e)},
-                    },
-                    ensure_ascii=False,
-                )
-            )
+            if family_game_of(args.file) is not None:
+                shape = not_a_family_record(str(e))
+            else:
+                shape = {
+                    "status": "error",
+                    "winner": None,
+                    "rounds": [],
+                    "error": {"round": None, "action": None, "seat": None, "message": str(e)},
+                }
+            print(json.dumps(shape, ensure_ascii=False))
         else:
             print(
                 _("{file}: not a game record: {why}").format(file=args.file, why=e), file=sys.stderr
@@ -152,6 +162,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> None:
+    if record["game"] in FAMILY_GAMES:
+        _print_family_replay(file, record, result)
+        return
     for i, rnd in enumerate(result.get("rounds", [])):
         if "hand_size" in rnd:
             trump = rnd["trump"] or "?"
@@ -199,16 +212,83 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
     elif status == "in_progress":
         print(_("The game is still in progress."))
     else:
-        err = result["error"]
-        where = []
-        if err.get("round") is not None:
-            where.append(_("round {r}").format(r=err["round"]))
-        if err.get("action") is not None:
-            where.append(_("action {a}").format(a=err["action"]))
-        if err.get("seat") is not None:
-            where.append(_("seat {s}").format(s=err["seat"]))
-        place = (", ".join(where) + ": ") if where else ""
-        print(f"{file}: {place}{err['message']}", file=sys.stderr)
+        _print_replay_error(file, result["error"])
+
+
+def _print_replay_error(file: str, err: dict[str, Any]) -> None:
+    where = []
+    if err.get("round") is not None:
+        where.append(_("round {r}").format(r=err["round"]))
+    if err.get("deal") is not None:
+        where.append(_("deal {d}").format(d=err["deal"]))
+    if err.get("action") is not None:
+        where.append(_("action {a}").format(a=err["action"]))
+    if err.get("seat") is not None:
+        where.append(_("seat {s}").format(s=err["seat"]))
+    place = (", ".join(where) + ": ") if where else ""
+    print(f"{file}: {place}{err['message']}", file=sys.stderr)
+
+
+def _family_side_text(by_partnership: bool, values: list[int]) -> str:
+    """Tricks or scores by partnership ("seats 0 and 2: 7, seats 1 and 3: 6") or by seat."""
+    if by_partnership:
+        return ", ".join(
+            _("seats {a} and {b}: {v}").format(a=side, b=side + 2, v=v)
+            for side, v in enumerate(values)
+        )
+    return ", ".join(_("seat {s}: {v}").format(s=seat, v=v) for seat, v in enumerate(values))
+
+
+def _print_family_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> None:
+    cls = family_class(record["game"])
+    pairs = cls.by_partnership
+    print(_(cls.title))
+    for deal in result["deals"]:
+        print(
+            _("Deal {n}: dealer seat {d}, trumps {t}").format(
+                n=deal["number"], d=deal["dealer"], t=deal["trump"] or _("none")
+            )
+        )
+        if deal["calls"]:
+            calls = " ".join(f"{seat}:{code}" for seat, code in deal["calls"])
+            print("  " + _("calls: {calls}").format(calls=calls))
+        if deal["contract"] is not None:
+            print(
+                "  "
+                + _("contract {contract}, declarer seat {seat}").format(
+                    contract=deal["contract"], seat=deal["declarer"]
+                )
+            )
+        for t in deal["tricks"]:
+            cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
+            print(
+                "  "
+                + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
+                    leader=t["leader"], cards=cards, winner=t["winner"]
+                )
+            )
+        print(
+            "  " + _("tricks won: {won}").format(won=_family_side_text(pairs, deal["tricks_won"]))
+        )
+        for note in deal["notes"]:
+            print("  " + _(note))
+        if deal["points"] is not None:
+            print("  " + _("points: {p}").format(p=_family_side_text(pairs, deal["points"])))
+        if deal["scores"] is not None:
+            print("  " + _("scores: {s}").format(s=_family_side_text(pairs, deal["scores"])))
+    status = result["status"]
+    if status == "over":
+        winner = result["winner"]
+        if winner is None:
+            print(_("The game is drawn."))
+        elif pairs:
+            print(_("Winners: seats {a} and {b}").format(a=winner, b=winner + 2))
+        else:
+            print(_("Winner: seat {seat}").format(seat=winner))
+    elif status == "in_progress":
+        print(_("The game is still in progress."))
+    else:
+        _print_replay_error(file, result["error"])
 
 
 # ------------------------------------------------------------------------- explain
@@ -230,13 +310,26 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    family = isinstance(game, FamilyGame)
     if game.to_move is None:
-        why = _("the game is over") if game.is_over() else _("chance (a deal or a cut) is next")
+        if game.is_over():
+            why = _("the game is over")
+        elif family:
+            why = _("the deal is over: the next deal has not been dealt yet")
+        else:
+            why = _("chance (a deal or a cut) is next")
         print(
             _("{file}: nobody is to move: {why}").format(file=args.file, why=why), file=sys.stderr
         )
         return 1
+    if family and args.analyse:
+        raise SetupError(
+            _("--analyse works for Knock-Out Whist and German Whist, not for {game}").format(
+                game=_(game.title)
+            )
+        )
     try:
+        # The whist family's moves come from explain_moves too (explain.py knows them).
         result = explain_position(game, analyse=args.analyse, time_limit=ANALYSIS_SECONDS)
     except AnalysisTimeout:
         print(
@@ -293,6 +386,19 @@ BOTS: dict[str, Callable[[int], Callable[[Any], Any]]] = {
 }
 
 
+def _bot(game: str, name: str, seed: int) -> Callable[[Any], Any]:
+    """The bot ``name`` (a one-line :class:`SetupError` if there is none). The same bots
+    play every game: given a whist-family game, ``rules`` and ``montecarlo`` hand it to
+    :mod:`kowhist_teach.family_bots`."""
+    if name not in BOTS:
+        raise SetupError(
+            _("unknown bot {name!r}: choose from {known}").format(
+                name=name, known=", ".join(sorted(BOTS))
+            )
+        )
+    return BOTS[name](seed)
+
+
 def _parse_rules(text: str | None, game: str) -> Any:
     if not text:
         return None
@@ -300,6 +406,8 @@ def _parse_rules(text: str | None, game: str) -> Any:
         options = json.loads(text)
     except json.JSONDecodeError as e:
         raise SetupError(_("--rules is not valid JSON: {msg}").format(msg=e.msg)) from None
+    if game in FAMILY_GAMES:
+        return family_class(game).rules_class.from_dict(options)
     if game == "german":
         from .german import GermanRules
 
@@ -308,6 +416,8 @@ def _parse_rules(text: str | None, game: str) -> Any:
 
 
 def _make_game(game: str, players: int, rules: Any, seed: int, dealer: int) -> Any:
+    if game in FAMILY_GAMES:
+        return family_class(game)(rules, seed=seed, first_dealer=dealer, players=players)
     if game == "german":
         from .german import GermanGame
 
@@ -326,6 +436,7 @@ def simulate(
     """Play ``games`` games between bots; wins by seat, draws, time, median move time.
 
     Seats keep their bots; the first dealer turns round the table from game to game.
+    In partnership whist and bid whist a win counts for both seats of the partnership.
 
     >>> result = simulate(players=3, games=5, seed=2)
     >>> result['games'], sum(result['wins']) + result['draws']
@@ -338,14 +449,7 @@ def simulate(
                 k=len(bots), n=players
             )
         )
-    for name in bots:
-        if name not in BOTS:
-            raise SetupError(
-                _("unknown bot {name!r}: choose from {known}").format(
-                    name=name, known=", ".join(sorted(BOTS))
-                )
-            )
-    choosers = [BOTS[name](seed * 1000 + seat) for seat, name in enumerate(bots)]
+    choosers = [_bot(game, name, seed * 1000 + seat) for seat, name in enumerate(bots)]
     wins = [0] * players
     draws = 0
     move_times: list[list[float]] = [[] for _ in range(players)]
@@ -359,11 +463,14 @@ def simulate(
             move = choosers[seat](g)
             move_times[seat].append(clock() - t0)
             g.play(move)
-        winner = g.outcome().winner
-        if winner is None:
+        outcome = g.outcome()
+        if outcome.winner is None:
             draws += 1
+        elif getattr(outcome, "by_partnership", False):
+            for seat in partners(outcome.winner):
+                wins[seat] += 1
         else:
-            wins[winner] += 1
+            wins[outcome.winner] += 1
     return {
         "games": games,
         "wins": wins,
@@ -377,6 +484,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = args.players or (2 if args.game == "german" else 4)
     if args.game == "german" and players != 2:
         raise SetupError(_("German Whist is for exactly 2 players"))
+    _check_family_players(args.game, players)
     if args.games < 1:
         raise SetupError(_("--games must be at least 1"))
     bots = args.bots.split(",") if args.bots else None
@@ -396,6 +504,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if result["draws"]:
             print(_("draws: {d}").format(d=result["draws"]))
     return 0
+
+
+def _check_family_players(game: str, players: int | None) -> None:
+    """The whist family is for four: anything else is a one-line error."""
+    if game in FAMILY_GAMES and players not in (None, SEATS):
+        raise SetupError(
+            _("{game} is for exactly 4 players").format(game=_(family_class(game).title))
+        )
 
 
 # ---------------------------------------------------------------------------- play
@@ -434,12 +550,18 @@ def play_terminal(
     rules: Rules | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    game: str = "knockout",
 ) -> int:
-    """A game in the terminal: you are seat 0, random bots play the other seats.
+    """A game in the terminal: you are seat 0, bots play the other seats (random bots
+    in Knock-Out Whist, rule-of-thumb bots in the whist family).
 
     Type a card code (``QS``, ``10h``), ``pass``, a suit to choose trumps, ``undo``,
-    ``help`` or ``quit``.
+    ``help`` or ``quit``. ``game`` is ``knockout`` or a game of the whist family
+    (``whist``, ``solo``, ``bidwhist``: four players, see :func:`play_family_terminal`).
     """
+    if game in FAMILY_GAMES:
+        _check_family_players(game, players)
+        return play_family_terminal(game, seed, rules, stdin=stdin, stdout=stdout)
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     names = [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, players)]
@@ -533,8 +655,266 @@ def play_terminal(
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    rules = _parse_rules(args.rules, "knockout")
-    return play_terminal(args.players, args.seed, rules)
+    _check_family_players(args.game, args.players)
+    rules = _parse_rules(args.rules, args.game)
+    return play_terminal(args.players or 4, args.seed, rules, game=args.game)
+
+
+# ------------------------------------------------------------- play: whist family
+def _card_text(move: Any) -> str:
+    return move.label if isinstance(move, Card) else move.code
+
+
+def _seat_list(game: FamilyGame, values: list[int]) -> str:
+    """Scores or tricks by partnership ("Ann and Cy 3, Bo and Di 2") or by seat."""
+    if len(values) == 2:
+        return ", ".join(
+            _("{a} and {b} {v}").format(a=game.names[a], b=game.names[b], v=v)
+            for (a, b), v in zip((partners(0), partners(1)), values, strict=True)
+        )
+    return ", ".join(f"{game.names[s]} {v}" for s, v in enumerate(values))
+
+
+def _describe_family(game: FamilyGame, seat: int) -> str:
+    view = game.view(seat)
+    log = game.log
+    assert log is not None
+    if view.trump is not None:
+        trump = view.trump.symbol
+    elif view.phase in (FamilyPhase.BID, FamilyPhase.TRUMP):
+        trump = _("not settled yet")
+    else:
+        trump = _("none")
+    lines = [
+        _("Deal {n} - dealer {d} - trumps {t}").format(
+            n=log.number, d=game.names[view.dealer], t=trump
+        )
+    ]
+    if view.trump_card is not None:
+        lines.append(_("Turned up: {card}").format(card=view.trump_card.label))
+    # Discards (cards among the calls) go face down: the auction is what is public.
+    calls = [(s, m) for s, m in view.calls if not isinstance(m, Card)]
+    if calls and view.phase is not FamilyPhase.PLAY:
+        lines.append(
+            _("Calls: {calls}").format(
+                calls=", ".join(f"{game.names[s]} {_card_text(m)}" for s, m in calls)
+            )
+        )
+    contract_text = getattr(game, "contract_text", None)
+    if contract_text is not None:
+        if text := contract_text():
+            lines.append(text)
+    elif view.contract is not None and view.declarer is not None:
+        lines.append(
+            _("Contract: {contract} by {name}").format(
+                contract=getattr(view.contract, "code", view.contract),
+                name=game.names[view.declarer],
+            )
+        )
+    if view.phase is FamilyPhase.PLAY:
+        books = getattr(game, "books", None)
+        if books is not None:  # bid whist: the kitty counts as the declarers' first book
+            won = [books(0), books(1)]
+            lines.append(_("Books: {won}").format(won=_seat_list(game, won)))
+        else:
+            won = log.side_tricks if game.by_partnership else view.tricks_won
+            lines.append(_("Tricks: {won}").format(won=_seat_list(game, won)))
+    if game.game_name == "whist" and not game.rules.drive:
+        # Classic whist: points make games, games make the rubber (the scores).
+        lines.append(
+            _("Points towards game: {points}").format(points=_seat_list(game, game.points))
+        )
+    lines.append(_("Scores: {scores}").format(scores=_seat_list(game, view.scores)))
+    if view.trick:
+        lines.append(
+            _("On the table: {cards}").format(
+                cards=", ".join(f"{game.names[s]} {c.label}" for s, c in view.trick)
+            )
+        )
+    # Bid whist's view adds the kitty (once this seat has seen it) and the discards.
+    kitty = getattr(view, "kitty", None)
+    if kitty:
+        lines.append(_("The kitty: {cards}").format(cards=" ".join(c.label for c in kitty)))
+    discards = getattr(view, "discards", None)
+    if discards:
+        lines.append(_("Your discards: {cards}").format(cards=" ".join(c.label for c in discards)))
+    for s, cards in view.open_hands.items():
+        lines.append(
+            _("{name}'s hand, face up: {cards}").format(
+                name=game.names[s], cards=" ".join(c.label for c in cards) or "-"
+            )
+        )
+    lines.append(_("Your hand: {cards}").format(cards=" ".join(c.label for c in view.hand) or "-"))
+    return "\n".join(lines)
+
+
+def _family_prompt(game: FamilyGame) -> str:
+    moves = " ".join(_card_text(m) for m in game.legal_moves())
+    if game.phase is FamilyPhase.BID:
+        return _("Your bid ({moves}): ").format(moves=moves)
+    if game.phase is FamilyPhase.TRUMP:
+        return _("Name trumps ({moves}): ").format(moves=moves)
+    if game.phase is FamilyPhase.DISCARD:
+        return _("Discard a card ({moves}): ").format(moves=moves)
+    return _("Your play ({moves}): ").format(moves=moves)
+
+
+class _Story:
+    """What the table has seen: the calls, tricks and scores told so far, so that each
+    is told once (and again after an undo)."""
+
+    def __init__(self, game: FamilyGame, say: Callable[[str], None], human: int) -> None:
+        self.game = game
+        self.say = say
+        self.human = human
+        self.deal = -1
+        self.calls = 0
+        self.tricks = 0
+        self.scored = False
+
+    def rewind(self) -> None:
+        """After an undo: tell the deal in progress again from its start."""
+        self.calls = self.tricks = 0
+        self.scored = False
+        self.deal = min(self.deal, len(self.game.deals) - 1)
+
+    def tell(self) -> None:
+        game, say = self.game, self.say
+        while self.deal < len(game.deals):
+            if self.deal < 0 or (self.scored and self.deal + 1 < len(game.deals)):
+                self.deal += 1
+                self.calls = self.tricks = 0
+                self.scored = False
+                log = game.deals[self.deal]
+                say()
+                say(_("Deal {n}: {name} deals.").format(n=log.number, name=game.names[log.dealer]))
+            log = game.deals[self.deal]
+            for seat, move in log.calls[self.calls :]:
+                if isinstance(move, Card) and seat != self.human:  # a discard, face down
+                    say(_("{name} discards a card face down.").format(name=game.names[seat]))
+                else:
+                    say(_("{name}: {call}").format(name=game.names[seat], call=_card_text(move)))
+            self.calls = len(log.calls)
+            done = [t for t in log.tricks if len(t.plays) == SEATS]
+            for t in done[self.tricks :]:
+                say(
+                    _("Trick: {cards} - won by {name}").format(
+                        cards=", ".join(f"{game.names[s]} {c.label}" for s, c in t.plays),
+                        name=game.names[t.winner],
+                    )
+                )
+            self.tricks = len(done)
+            if log.points is None or self.scored:
+                return
+            self.scored = True
+            won = log.side_tricks if game.by_partnership else log.tricks_won
+            say(
+                _("Deal {n} is over. Tricks: {won}. Points: {points}.").format(
+                    n=log.number, won=_seat_list(game, won), points=_seat_list(game, log.points)
+                )
+            )
+            for note in log.notes:
+                say("  " + _(note))
+            if self.deal + 1 == len(game.deals):
+                return
+
+
+def play_family_terminal(
+    game_name: str,
+    seed: int | None = None,
+    rules: Any = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """A game of the whist family in the terminal: you are seat 0, bots the others.
+
+    Type a card (``QS``, ``10h``), a call as the prompt lists it (``pass``, a bid, a
+    suit), ``undo``, ``help`` (every move open to you, with the reason) or ``quit``.
+    """
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    cls = family_class(game_name)
+    names = [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, SEATS)]
+    game = cls(rules, seed=seed, players=names)
+    base = seed if seed is not None else 0
+    # Rule-of-thumb bots: a partner worth having, opponents worth beating.
+    bots = {seat: _bot(game_name, "rules", base * 1000 + seat) for seat in range(1, SEATS)}
+    human = 0
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    say(_(cls.title))
+    if cls.by_partnership:
+        say(
+            _("You and {partner} are partners, against {a} and {b}.").format(
+                partner=names[2], a=names[1], b=names[3]
+            )
+        )
+    else:
+        say(_("Every player for themselves."))
+    say(_("Type a card (like QS or 10h) or a call, 'undo', 'help' or 'quit'."))
+    story = _Story(game, say, human)
+    while not game.is_over():
+        story.tell()
+        if game.to_move != human:
+            game.play(bots[game.to_move](game))
+            continue
+        say()
+        say(_describe_family(game, human))
+        out.write(_family_prompt(game))
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            say()
+            say(_("Goodbye."))
+            return 0
+        text = line.strip()
+        if text.lower() in ("quit", "q", "exit"):
+            say(_("Goodbye."))
+            return 0
+        if text.lower() in ("help", "?"):
+            _family_help(game, say)
+            continue
+        if text.lower() == "undo":
+            try:
+                # Take back the bots' replies too, back to your own last move.
+                while True:
+                    game.undo()
+                    if game.to_move == human:
+                        break
+                story.rewind()
+            except IllegalMove as e:
+                say(str(e))
+            continue
+        try:
+            game.play(text, seat=human)
+        except IllegalMove as e:
+            say(_("Not allowed: {why}").format(why=e))
+    story.tell()
+    outcome = game.outcome()
+    say()
+    say(_("Final scores: {scores}").format(scores=_seat_list(game, outcome.scores)))
+    if outcome.winner is None:
+        say(_("The game is drawn."))
+    elif outcome.by_partnership:
+        a, b = partners(outcome.winner)
+        say(_("{a} and {b} won the game.").format(a=names[a], b=names[b]))
+    else:
+        say(_("{name} won the game.").format(name=names[outcome.winner]))
+    return 0
+
+
+def _family_help(game: FamilyGame, say: Callable[[str], None]) -> None:
+    from .explain import explain_moves
+
+    say(_("Play a card by its code: rank then suit, like AS, 10H, QD (T for ten works)."))
+    say(_("You must follow the suit led if you can. Trumps beat every other suit."))
+    say(_("Make a call by its code, as the prompt lists them: pass, a bid, a suit."))
+    say(_("'undo' takes back your last move; 'quit' stops the game."))
+    for m in explain_moves(game):
+        mark = "+" if m.legal else "x"
+        say(f" {mark} {_card_text(m.move):<6} {m.reason}")
 
 
 # ----------------------------------------------------------------------------- app

@@ -56,6 +56,11 @@ FORMAT = "kowhist-record/1"
 _TOP_KEYS = {
     "knockout": {"format", "game", "players", "rules", "first_dealer", "rounds"},
     "german": {"format", "game", "players", "rules", "first_dealer", "hands", "stock", "actions"},
+    # The whist family (record_family.py): one shape for whist, solo and bid whist.
+    **{
+        game: {"format", "game", "players", "rules", "first_dealer", "deals"}
+        for game in ("whist", "solo", "bidwhist")
+    },
 }
 _ROUND_KEYS = {"hands", "turn_up", "trump", "trump_chooser", "declare", "votes", "actions"}
 
@@ -197,8 +202,12 @@ def check_record(data: Any) -> None:
         raise _fail(_("first_dealer must be a seat number"))
     if game == "knockout":
         _check_knockout_shape(data)
-    else:
+    elif game == "german":
         _check_german_shape(data)
+    else:
+        from .record_family import check_family_shape
+
+        check_family_shape(data)
 
 
 def _rules_class(game: str) -> type:
@@ -206,6 +215,10 @@ def _rules_class(game: str) -> type:
         from .german import GermanRules
 
         return GermanRules
+    if game in ("whist", "solo", "bidwhist"):
+        from .record_family import family_class
+
+        return family_class(game).rules_class
     return Rules
 
 
@@ -307,6 +320,10 @@ def game_from_record(record: dict[str, Any]) -> Any:
         from .record_german import german_game_from_record
 
         return german_game_from_record(record)
+    if record["game"] != "knockout":
+        from .record_family import family_game_from_record
+
+        return family_game_from_record(record)
     return knockout_game_from_record(record)
 
 
@@ -500,6 +517,12 @@ def to_record(game: Any) -> dict[str, Any]:
     >>> rec['format'], len(rec['rounds'][0]['hands'][0]), to_record(game_from_record(rec)) == rec
     ('kowhist-record/1', 7, True)
     """
+    from .family import FamilyGame
+
+    if isinstance(game, FamilyGame):
+        from .record_family import family_record
+
+        return family_record(game)
     if not isinstance(game, KnockoutGame):
         from .record_german import german_record
 
@@ -583,6 +606,10 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
         data = load_record(record) if isinstance(record, str) else record
         check_record(data)
     except RecordError as e:
+        from .record_family import family_game_of, not_a_family_record
+
+        if family_game_of(record) is not None:  # the family's own shape of the error
+            return not_a_family_record(str(e))
         return {
             "status": "error",
             "winner": None,
@@ -593,6 +620,10 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
         from .record_german import replay_german
 
         return replay_german(data)
+    if data["game"] != "knockout":
+        from .record_family import replay_family
+
+        return replay_family(data)
     return _replay_knockout(data)
 
 

@@ -1,0 +1,423 @@
+"""Records of the whist family — partnership whist, solo whist, bid whist — and what
+``replay --json`` prints for them (DESIGN §3, §4).
+
+One shape for the three games::
+
+    {"format": "kowhist-record/1", "game": "whist" | "solo" | "bidwhist",
+     "players": 4, "rules": {...}, "first_dealer": 0,
+     "deals": [{"hands": [[...], [...], [...], [...]], "trump_card": "7D",
+                "actions": ["...calls and cards in order..."]}]}
+
+A deal holds the hands as dealt (seat order), the game's own part of the deal
+(``trump_card`` in whist and solo whist, ``kitty`` in bid whist) and every action in
+order: bids, passes, trumps named, discards and cards played. A record may stop
+anywhere; every deal but the last must be complete. ``rules``, ``first_dealer`` and
+``actions`` may be left out (the defaults, dealer 0, no action yet).
+
+Everything here works on any :class:`~kowhist_teach.family.FamilyGame`; the engines are
+imported only when a record of theirs is read (:func:`family_class`).
+
+>>> from kowhist_teach.whist import WhistGame
+>>> game = WhistGame(seed=5)
+>>> for _i in range(6):
+...     game.play(game.legal_moves()[0])
+>>> record = family_record(game)
+>>> record['game'], len(record['deals']), len(record['deals'][0]['actions'])
+('whist', 1, 6)
+>>> family_record(family_game_from_record(record)) == record
+True
+>>> replay_family(record)['status']
+'in_progress'
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, card_codes
+from .errors import IllegalMove, RecordError
+from .family import FamilyGame, FamilyPhase
+from .i18n import _
+from .record import FORMAT, ReplayError, check_record
+
+__all__ = [
+    "FAMILY_GAMES",
+    "DEAL_EXTRA_KEYS",
+    "FamilyReplayError",
+    "family_class",
+    "family_record",
+    "family_game_from_record",
+    "replay_family",
+    "check_family_shape",
+    "family_game_of",
+    "not_a_family_record",
+]
+
+#: The record's ``"game"`` → (module, class) of its engine, imported when first needed
+#: (the family grows engine by engine; a record names only the one it needs).
+FAMILY_GAMES: dict[str, tuple[str, str]] = {
+    "whist": ("kowhist_teach.whist", "WhistGame"),
+    "solo": ("kowhist_teach.solo", "SoloGame"),
+    "bidwhist": ("kowhist_teach.bidwhist", "BidWhistGame"),
+}
+
+#: The keys a deal may hold besides ``hands`` and ``actions``: ``"card"`` is one card
+#: code, ``"cards"`` a list of them.
+DEAL_EXTRA_KEYS: dict[str, dict[str, str]] = {
+    "whist": {"trump_card": "card"},
+    "solo": {"trump_card": "card"},
+    "bidwhist": {"kitty": "cards"},
+}
+
+#: The top-level keys of a family record.
+TOP_KEYS = {"format", "game", "players", "rules", "first_dealer", "deals"}
+
+
+class FamilyReplayError(ReplayError):
+    """A family record that breaks a rule; ``deal``, ``action`` and ``seat`` say where
+    (0-based; ``None`` where the players, the rules or a whole deal are at fault).
+
+    >>> FamilyReplayError('must follow ♠', deal=1, action=4, seat=2).to_dict()['deal']
+    1
+    """
+
+    def __init__(
+        self,
+        message: str,
+        deal: int | None = None,
+        action: int | None = None,
+        seat: int | None = None,
+    ) -> None:
+        # ``round`` too, for code written for Knock-Out Whist's errors.
+        super().__init__(message, round=deal, action=action, seat=seat)
+        self.deal = deal
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``error`` object of ``replay --json``."""
+        return {
+            "deal": self.deal,
+            "action": self.action,
+            "seat": self.seat,
+            "message": self.message,
+        }
+
+
+def family_class(game: str) -> type[FamilyGame]:
+    """The engine of a family record's ``"game"``; :class:`RecordError` if unknown.
+
+    >>> family_class('whist').__name__
+    'WhistGame'
+    """
+    where = FAMILY_GAMES.get(game) if isinstance(game, str) else None
+    if where is None:
+        raise RecordError(
+            _("unknown game {game!r}: this version replays {known}").format(
+                game=game, known=", ".join(sorted(FAMILY_GAMES))
+            )
+        )
+    try:
+        module = importlib.import_module(where[0])
+    except ModuleNotFoundError as e:
+        if e.name != where[0]:  # a real import error inside the engine: a bug to see
+            raise
+        raise RecordError(
+            _("this version cannot replay {game} records yet").format(game=game)
+        ) from None
+    return getattr(module, where[1])
+
+
+# --------------------------------------------------------------------------- shape
+def _fail(message: str) -> RecordError:
+    return RecordError(message)
+
+
+def _is_code_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def check_family_shape(data: dict[str, Any]) -> None:
+    """The family part of :func:`kowhist_teach.record.check_record`: ``deals`` and what
+    each deal may hold. Raises :class:`RecordError` (not a record: exit status 2).
+
+    >>> try:
+    ...     check_family_shape({'game': 'whist', 'deals': [{'hands': [], 'trump': 'H'}]})
+    ... except RecordError as e:
+    ...     print(e)
+    unknown key 'trump' in deal 0: known keys are actions, hands, trump_card
+    """
+    extra = DEAL_EXTRA_KEYS[data["game"]]
+    known = {"hands", "actions", *extra}
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        raise _fail(_("deals must be a list of deal objects"))
+    for d, deal in enumerate(deals):
+        where = _("deal {d}").format(d=d)
+        if not isinstance(deal, dict):
+            raise _fail(_("{where} must be an object").format(where=where))
+        for key in deal:
+            if key not in known:
+                raise _fail(
+                    _("unknown key {key!r} in {where}: known keys are {known}").format(
+                        key=key, where=where, known=", ".join(sorted(known))
+                    )
+                )
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
+            raise _fail(
+                _("{where} needs hands: one list of card codes per seat").format(where=where)
+            )
+        if "actions" in deal and not _is_code_list(deal["actions"]):
+            raise _fail(_("{where}: actions must be a list of codes").format(where=where))
+        for key, kind in extra.items():
+            if key not in deal:
+                continue
+            if kind == "card" and not isinstance(deal[key], str):
+                raise _fail(_("{where}: {key} must be a code").format(where=where, key=key))
+            if kind == "cards" and not _is_code_list(deal[key]):
+                raise _fail(
+                    _("{where}: {key} must be a list of card codes").format(where=where, key=key)
+                )
+
+
+# ------------------------------------------------------------------------ replaying
+class _Replayed:
+    """A replay as far as the record is legal: the game, the first error, and the
+    scores after each finished deal (the game keeps only the running total)."""
+
+    def __init__(self) -> None:
+        self.game: FamilyGame | None = None
+        self.error: FamilyReplayError | None = None
+        self.scores_after: list[list[int] | None] = []
+
+
+def _replay(record: Any) -> _Replayed:
+    """Replay a family record; raises :class:`RecordError` only."""
+    check_record(record)
+    cls = family_class(record["game"])
+    out = _Replayed()
+    try:
+        rules = cls.rules_class.from_dict(record.get("rules"))
+        game = cls(
+            rules,
+            first_dealer=record.get("first_dealer", 0),
+            auto_chance=False,
+            players=record["players"],
+        )
+    except (ValueError, TypeError) as e:  # SetupError: the setup is at fault
+        out.error = FamilyReplayError(str(e))
+        return out
+    out.game = game
+    deals = record.get("deals", [])
+    for d, deal in enumerate(deals):
+        out.error = _replay_deal(game, deal, d)
+        log = game.deals[d] if d < len(game.deals) else None
+        out.scores_after.append(
+            list(game.scores) if log is not None and log.points is not None else None
+        )
+        if out.error is not None:
+            break
+    return out
+
+
+def _replay_deal(game: FamilyGame, deal: dict[str, Any], d: int) -> FamilyReplayError | None:
+    if game.is_over():
+        return FamilyReplayError(
+            _("the game was over after deal {k}: deal {d} is one too many").format(k=d - 1, d=d),
+            deal=d,
+        )
+    if game.chance_pending != "deal":
+        return FamilyReplayError(
+            _("deal {k} stops before its end, but another deal follows").format(k=d - 1),
+            deal=d - 1,
+        )
+    extra = {key: deal[key] for key in DEAL_EXTRA_KEYS[game.game_name] if key in deal}
+    try:
+        game.deal(deal["hands"], **extra)
+    except ValueError as e:  # SetupError, BadCard: the deal is at fault
+        return FamilyReplayError(str(e), deal=d)
+    for a, code in enumerate(deal.get("actions", [])):
+        if len(game.deals) != d + 1 or game.phase in (FamilyPhase.DEAL, FamilyPhase.OVER):
+            return FamilyReplayError(
+                _("deal {d} is over after {k} actions: action {a} ({code}) is one too many").format(
+                    d=d, k=a, a=a, code=code
+                ),
+                deal=d,
+                action=a,
+            )
+        seat = game.to_move
+        try:
+            game.play(code)
+        except IllegalMove as e:
+            return FamilyReplayError(str(e), deal=d, action=a, seat=seat)
+    return None
+
+
+def family_game_from_record(record: dict[str, Any]) -> FamilyGame:
+    """The game a family record describes, replayed to its last action (dealt with
+    ``auto_chance=False``: when a deal is over, the next waits for :meth:`deal`).
+
+    Raises :class:`RecordError` for something that is not a record and
+    :class:`FamilyReplayError` (an :class:`IllegalMove`) for bad players or rule
+    values, a bad deal, or the first action that breaks a rule.
+
+    >>> rec = {'format': 'kowhist-record/1', 'game': 'whist', 'players': 4}
+    >>> family_game_from_record(rec).chance_pending
+    'deal'
+    >>> try:
+    ...     family_game_from_record({**rec, 'players': 3})
+    ... except IllegalMove as e:
+    ...     print(e)
+    Partnership whist is for exactly 4 players
+    """
+    done = _replay(record)
+    if done.error is not None:
+        raise done.error
+    assert done.game is not None
+    return done.game
+
+
+# ------------------------------------------------------------------------- writing
+def _extra_json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (list, tuple)):
+        return [_extra_json(v) for v in value]
+    return value
+
+
+def family_record(game: FamilyGame) -> dict[str, Any]:
+    """The record of a family game: its setup, every deal (the hands in the order they
+    were given) and every action so far. Replaying it gives the same game.
+
+    >>> from kowhist_teach.whist import WhistGame, WhistRules
+    >>> rec = family_record(WhistGame(WhistRules(drive=True), seed=1, players=['A', 'B', 'C', 'D']))
+    >>> rec['rules'], rec['players'], sorted(rec['deals'][0])
+    ({'drive': True}, ['A', 'B', 'C', 'D'], ['actions', 'hands'])
+    """
+    deals: list[dict[str, Any]] = []
+    for event in game._log:
+        if isinstance(event, tuple):  # ("deal", hands, extra)
+            _kind, hands, extra = event
+            deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
+            deal.update({key: _extra_json(value) for key, value in extra.items()})
+            deal["actions"] = []
+            deals.append(deal)
+        else:
+            deals[-1]["actions"].append(event.code)
+    return {
+        "format": FORMAT,
+        "game": game.game_name,
+        "players": game.players,
+        "rules": game.rules.to_dict(),
+        "first_dealer": game.first_dealer,
+        "deals": deals,
+    }
+
+
+# ------------------------------------------------------------------------ the report
+def _code(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int)):
+        return value
+    return getattr(value, "code", str(value))
+
+
+def _deal_json(game: FamilyGame, d: int, scores: list[int] | None) -> dict[str, Any]:
+    log = game.deals[d]
+    trump = log.trump
+    if trump is None and log.leader is None and log is game.log:
+        trump = game.trump  # named (or turned up) before play began
+    won = log.side_tricks if game.by_partnership else list(log.tricks_won)
+    return {
+        "number": log.number,
+        "dealer": log.dealer,
+        "trump": trump.code if trump is not None else None,
+        "declarer": log.declarer,
+        "contract": _code(log.contract),
+        "calls": [[seat, move.code] for seat, move in log.calls],
+        "leader": log.leader,
+        # Complete tricks only, as for Knock-Out Whist: a trick in play has no winner yet.
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [[seat, card.code] for seat, card in t.plays],
+                "winner": t.winner,
+            }
+            for t in log.tricks
+            if len(t.plays) == 4
+        ],
+        "tricks_won": won,
+        "points": list(log.points) if log.points is not None else None,
+        "scores": scores,
+        "notes": list(log.notes),
+    }
+
+
+def _error_result(error: FamilyReplayError) -> dict[str, Any]:
+    return {"status": "error", "winner": None, "scores": [], "deals": [], "error": error.to_dict()}
+
+
+def not_a_family_record(message: str) -> dict[str, Any]:
+    """The ``replay --json`` object for a family file that is not a record at all.
+
+    >>> not_a_family_record('unknown key')['error']
+    {'deal': None, 'action': None, 'seat': None, 'message': 'unknown key'}
+    """
+    return _error_result(FamilyReplayError(message))
+
+
+def family_game_of(source: Any) -> str | None:
+    """The family game a record (a dict, JSON text or a path) claims to be, if any:
+    which shape of error ``replay`` gives for it. Never raises.
+
+    >>> family_game_of({'game': 'solo', 'colour': 'red'}), family_game_of('{"game": "knockout"}')
+    ('solo', None)
+    """
+    data = source
+    if isinstance(source, str):
+        try:
+            text = source if source.lstrip().startswith("{") else Path(source).read_text("utf-8")
+            data = json.loads(text)
+        except (OSError, ValueError):
+            return None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) and game in FAMILY_GAMES else None
+
+
+def replay_family(data: Any) -> dict[str, Any]:
+    """What ``kowhist-teach replay --json`` prints for a family record; never raises.
+
+    ``status`` is ``over``, ``in_progress`` or ``error``; ``winner`` (a partnership, or
+    a seat in solo whist; ``null`` for a tie or until the end) and ``scores`` (the running
+    scores) are the game's; ``deals`` lists each deal replayed (see docs/records.md).
+    A record that breaks a rule has ``error``: ``{deal, action, seat, message}`` of the
+    first offending action, the deals up to it still listed.
+
+    >>> rec = {'format': 'kowhist-record/1', 'game': 'whist', 'players': 4,
+    ...        'deals': [{'hands': [['AS'], [], [], []], 'trump_card': 'AS'}]}
+    >>> out = replay_family(rec)
+    >>> out['status'], out['error']['deal'], out['error']['action'], out['error']['message']
+    ('error', 0, None, 'each player must be dealt 13 cards')
+    """
+    try:
+        done = _replay(data)
+    except RecordError as e:
+        return _error_result(FamilyReplayError(str(e)))
+    game, error = done.game, done.error
+    if game is None:
+        assert error is not None
+        return _error_result(error)
+    outcome = game.outcome()
+    status = "error" if error is not None else ("over" if outcome is not None else "in_progress")
+    scores = done.scores_after + [None] * (len(game.deals) - len(done.scores_after))
+    result: dict[str, Any] = {
+        "status": status,
+        "winner": outcome.winner if outcome is not None else None,
+        "scores": list(game.scores),
+        "deals": [_deal_json(game, d, scores[d]) for d in range(len(game.deals))],
+    }
+    if error is not None:
+        result["error"] = error.to_dict()
+    return result
