@@ -7,6 +7,9 @@ layer for everything.
 >>> app = build_app(seed=1)
 >>> app.table.kind, [app.tabs.get_title(i) for i in range(3)]
 ('knockout', ['Play', 'Step through a game', 'Practice'])
+>>> app.game_choice.value = 'whist'
+>>> app.table.kind, app.table.game.game_name
+('whist', 'whist')
 """
 
 from __future__ import annotations
@@ -17,16 +20,21 @@ import ipywidgets as w
 
 from .i18n import LANGUAGES, _, get_language, set_language
 from .widgets._common import Guard, esc, set_classes, style_widget
+from .widgets.family import FamilyTableWidget, available_family_games, family_game_title
 from .widgets.table import LANGUAGE_NAMES, GermanTableWidget, TableWidget
 
 __all__ = ["build_app", "KowhistApp"]
 
 _PLAY, _STEPS, _PRACTICE = 0, 1, 2
 
+#: Seconds the family tables pause after each bot's card, so each one is seen landing.
+FAMILY_STEP_DELAY = 0.15
+
 
 class KowhistApp(w.VBox):
-    """The whole app: a title, the language and the game (Knock-Out or German Whist),
-    then three tabs: the table to play at (with its setup, save and load), the stepper
+    """The whole app: a title, the language and the game (Knock-Out Whist, German
+    Whist, or one of the whist family: partnership whist, solo whist, bid whist), then
+    three tabs: the table to play at (with its setup, save and load), the stepper
     with the example games, and the quizzes.  The stepper and the quizzes are built the
     first time their tab is opened, so the table is ready to click sooner.
     """
@@ -60,11 +68,12 @@ class KowhistApp(w.VBox):
             options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=get_language()
         )
         set_classes(self.language, "kw-language")
-        self.game_choice = w.ToggleButtons(options=[("", "knockout"), ("", "german")], value=game)
+        self.games = ["knockout", "german", *available_family_games()]
+        self.game_choice = w.ToggleButtons(options=[("", g) for g in self.games], value=game)
         set_classes(self.game_choice, "kw-game-choice")
         self.notice = w.HTML()
         self._quiet = False
-        self.tables: dict[str, TableWidget] = {}
+        self.tables: dict[str, TableWidget | FamilyTableWidget] = {}
         self._players, self._bots = players, bots
         self.play_box = w.VBox()
         self.steps_box = w.VBox()
@@ -94,13 +103,24 @@ class KowhistApp(w.VBox):
 
     # ------------------------------------------------------------------ parts
     @property
-    def table(self) -> TableWidget:
+    def table(self) -> TableWidget | FamilyTableWidget:
         """The table shown now."""
         return self.tables[self.game_choice.value]
 
-    def _table(self, kind: str) -> TableWidget:
+    def _table(self, kind: str) -> TableWidget | FamilyTableWidget:
         if kind not in self.tables:
-            if kind == "german":
+            if kind not in ("knockout", "german"):
+                # The whist family: a table of four, with the rules of the chosen game.
+                self.tables[kind] = FamilyTableWidget(
+                    kind,
+                    seed=self.options["seed"],
+                    four_colour=self.options["four_colour"],
+                    table_width=self.options["table_width"],
+                    language_selector=False,
+                    bot_options=self.options["bot_options"],
+                    step_delay=FAMILY_STEP_DELAY,
+                )
+            elif kind == "german":
                 self.tables[kind] = GermanTableWidget(bots=self._bots, **self.options)
             else:
                 self.tables[kind] = TableWidget(self._players, self._bots, **self.options)
@@ -111,6 +131,7 @@ class KowhistApp(w.VBox):
         # keeps its game in progress for when it comes back.
         self.play_box.children = (self._table(kind),)
         self.tabs.selected_index = _PLAY
+        self._tagline()
 
     def _ensure_stepper(self) -> Any:
         if self.stepper is None:
@@ -165,16 +186,35 @@ class KowhistApp(w.VBox):
             quiz.relabel()
         self.relabel()
 
-    def relabel(self) -> None:
-        """The app's own texts in the chosen language."""
-        self.title.value = esc(
-            _(
+    def _tagline(self) -> None:
+        """The line under the game choice: what the chosen game asks of the student."""
+        kind = self.game_choice.value
+        taglines = {
+            "knockout": _(
                 "Play against bots: take at least one trick each round, or you are out. "
                 "Click a card to play it; dimmed cards say why they cannot be played."
-            )
-        )
+            ),
+            "whist": _(
+                "You sit South, partnered with North against two bots: the side that takes "
+                "more than six tricks scores. Click a card to play it."
+            ),
+            "solo": _(
+                "Solo whist: bid or pass, then play each for yourself; the bidder must make "
+                "the contract. Click a bid, then your cards."
+            ),
+            "bidwhist": _(
+                "Bid whist: you and North bid for books over six; the winner takes the kitty "
+                "and discards six. Click a bid, then your cards."
+            ),
+        }
+        self.title.value = esc(taglines.get(kind, taglines["knockout"]))
+
+    def relabel(self) -> None:
+        """The app's own texts in the chosen language."""
+        self._tagline()
         self.language.description = _("Language")
         labels = [(_("Knock-Out Whist"), "knockout"), (_("German Whist"), "german")]
+        labels += [(family_game_title(g), g) for g in self.games[2:]]
         if [t for t, _v in self.game_choice.options] != [t for t, _v in labels]:
             value = self.game_choice.value
             self._quiet_options(labels, value)
@@ -207,7 +247,8 @@ def build_app(
 ) -> KowhistApp:
     """The app as one widget: display it in a notebook, or let Voilà serve the notebook.
 
-    ``game`` is ``"knockout"`` or ``"german"``; ``bots`` names the bot in each other
+    ``game`` is ``"knockout"``, ``"german"``, ``"whist"``, ``"solo"`` or ``"bidwhist"``
+    (the last three when installed); ``bots`` names the bot in each other
     seat (``random``, ``rules``, ``montecarlo``; default: rules of thumb); ``seed``
     makes the deals repeatable; ``lang`` is ``en``, ``es`` or ``fr``.
 

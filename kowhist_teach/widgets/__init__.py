@@ -6,6 +6,9 @@ Layers, as in the jupyter-widgets tutorial: pure functions first (:mod:`.faces` 
 runs inside an ``Output.capture`` guard: an error is one line for the student, never a
 traceback, and never silently lost.
 
+:class:`FamilyTableWidget` seats the student at the whist family's table (partnership
+whist, solo whist, bid whist) with three bots.
+
 The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal`` or
 ``kw-illegal`` on the cards of the student's hand, ``kw-trick`` on the cards on the table,
 ``kw-explain``, ``kw-hint``, ``kw-undo``, ``kw-new-deal`` and ``kw-status``.
@@ -16,6 +19,7 @@ The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal
 """
 
 from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html, status_html
+from .family import FamilyModel, FamilyTableWidget
 from .model import GameModel
 from .quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
 from .stepper import StepperWidget, example_records
@@ -27,6 +31,8 @@ __all__ = [
     "CallBar",
     "CallFace",
     "CardFace",
+    "FamilyModel",
+    "FamilyTableWidget",
     "GameModel",
     "GermanTableWidget",
     "HandView",

@@ -1,0 +1,148 @@
+"""The whist family in the Voilà app, in headless Chromium, through the CSS hooks of
+DESIGN.md §6: choose partnership whist and play a whole deal by clicking legal cards;
+in solo whist and bid whist make a call by clicking and see the status change.
+
+The app is started as a user starts it (``kowhist-teach app``). The tests of this module
+share one page, in order (a kernel takes seconds to start).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_app_browser import CALL, ILLEGAL, LEGAL, hand, open_app, settle, text_of
+from test_app_browser import click_and_settle as _click_and_settle
+
+from kowhist_teach.widgets.family import available_family_games
+
+pytestmark = pytest.mark.browser
+
+GAMES = available_family_games()
+TITLES = {"whist": "Partnership whist", "solo": "Solo whist", "bidwhist": "Bid whist"}
+# The bots pause after each card (longer after a trick) so the student sees it land:
+# the page is quiet only once it has not changed for longer than the longest pause.
+QUIET_MS = 1200
+
+
+def click_and_settle(page: Any, locator: Any) -> None:
+    """Click, wait for the view to change, then for the bots to finish."""
+    _click_and_settle(page, locator)
+    settle(page, QUIET_MS)
+
+
+@pytest.fixture(scope="module")
+def app_page(browser: Any, app_url: str) -> Iterator[Any]:
+    """One page of the app for the tests of this module."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors  # type: ignore[attr-defined]
+    open_app(page, app_url)
+    yield page
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def _shot_on_failure(request: pytest.FixtureRequest, artifacts: Path) -> Iterator[None]:
+    yield
+    report = getattr(request.node, "rep_call", None)
+    page = request.node.funcargs.get("app_page")
+    if page is not None and report is not None and report.failed:
+        page.screenshot(path=str(artifacts / f"failed-{request.node.name}.png"))
+
+
+def choose_game(page: Any, kind: str) -> None:
+    """Click the game's button and wait for its table, the student to move."""
+    page.locator(".kw-game-choice button", has_text=TITLES[kind]).first.click()
+    page.wait_for_selector(f".kw-family.kw-{kind} .kw-status", state="visible", timeout=60_000)
+    page.wait_for_selector(f"{LEGAL}, {CALL}", state="visible")
+    settle(page, QUIET_MS)
+
+
+def deal_number(page: Any) -> int:
+    found = re.search(r"\d+", text_of(page, ".kw-status .kw-deal-number"))
+    assert found, text_of(page, ".kw-status")
+    return int(found.group())
+
+
+def test_partnership_whist_a_whole_deal(app_page: Any, artifacts: Path) -> None:
+    page = app_page
+    choose_game(page, "whist")
+    assert page.locator(".kw-table-widget").count() == 1  # one table on the page
+    status = text_of(page, ".kw-status")
+    assert "Partnership whist" in status and "Deal 1" in status, status
+    for hook in (".kw-explain", ".kw-hint", ".kw-undo", ".kw-new-deal", ".kw-status"):
+        assert page.locator(hook).count() == 1, f"{hook} missing or repeated"
+    assert page.locator(".kw-trick.kw-card").count() == 0
+    assert page.locator(".kw-card").count() == 13
+    cards = page.locator(".kw-card")
+    for i in range(cards.count()):
+        classes = cards.nth(i).get_attribute("class").split()
+        assert ("kw-legal" in classes) != ("kw-illegal" in classes), classes
+    moves = 0
+    told_why = False
+    while deal_number(page) == 1 and moves < 20:
+        if not told_why and page.locator(ILLEGAL).count():
+            # A dimmed card says why, and a click on it changes nothing.
+            card = page.locator(ILLEGAL).first
+            reason = (card.get_attribute("title") or "").partition(":")[2].strip()
+            assert len(reason) > 10, reason
+            before = hand(page)
+            click_and_settle(page, card)
+            assert hand(page) == before
+            words = re.findall(r"\w{5,}", reason)[:4]
+            explain = text_of(page, ".kw-explain")
+            assert all(w in explain for w in words), (reason, explain)
+            told_why = True
+        before = (hand(page), text_of(page, ".kw-status"))
+        click_and_settle(page, page.locator(LEGAL).first)
+        moves += 1
+        assert (hand(page), text_of(page, ".kw-status")) != before
+        if moves == 6:
+            page.screenshot(path=str(artifacts / "family-whist-mid-deal.png"))
+    assert moves == 13, f"a deal is 13 cards of yours, not {moves}"
+    summary = text_of(page, ".kw-deal-summary")
+    assert "Deal 1 is over" in summary and "Points this deal" in summary, summary
+    assert "Deal 2" in text_of(page, ".kw-status")
+    assert page.locator(".kw-card").count() == 13  # the next deal is dealt
+    page.screenshot(path=str(artifacts / "family-whist-deal-over.png"))
+    assert page.page_errors == []
+
+
+def test_partnership_whist_undo_and_hint(app_page: Any) -> None:
+    page = app_page
+    before = hand(page)
+    click_and_settle(page, page.locator(LEGAL).first)
+    assert len(hand(page)) == len(before) - 1
+    click_and_settle(page, page.locator(".kw-undo").first)
+    assert hand(page) == before
+    click_and_settle(page, page.locator(".kw-hint").first)
+    assert "The rules bot would play" in text_of(page, ".kw-explain")
+
+
+@pytest.mark.parametrize("kind", [g for g in ("solo", "bidwhist") if g in GAMES])
+def test_a_call_by_clicking_changes_the_status(app_page: Any, kind: str, artifacts: Path) -> None:
+    page = app_page
+    choose_game(page, kind)
+    for _ in range(3):  # a deal thrown in (everybody passed) deals again: call again
+        page.wait_for_selector(CALL, state="visible")
+        status = text_of(page, ".kw-status")
+        assert TITLES[kind] in status and "Your turn: bid or pass" in status, status
+        calls = page.locator(CALL)
+        assert calls.count() >= 2
+        labels = [" ".join(calls.nth(i).inner_text().split()) for i in range(calls.count())]
+        bid = next(i for i, label in enumerate(labels) if label != "Pass")
+        click_and_settle(page, calls.nth(bid))
+        after = text_of(page, ".kw-status")
+        assert after != status
+        if "Your turn: bid or pass" not in after:
+            break
+    assert labels[bid].split(" (")[0] in text_of(page, ".kw-explain")
+    page.screenshot(path=str(artifacts / f"family-{kind}-after-a-bid.png"))
+    assert page.page_errors == []

@@ -1,0 +1,464 @@
+"""The whist-family table (partnership whist, solo whist, bid whist), driven as a student
+drives it: clicks on the buttons (``Button.click()``), no browser. The CSS hooks of
+DESIGN §6 are checked on the widgets themselves; tests/browser/test_family_browser.py
+checks them in Chromium.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from kowhist_teach.app import build_app
+from kowhist_teach.cards import Card
+from kowhist_teach.errors import IllegalMove, SetupError
+from kowhist_teach.family import FamilyPhase
+from kowhist_teach.i18n import set_language
+from kowhist_teach.widgets import FamilyTableWidget
+from kowhist_teach.widgets.family import (
+    FamilyModel,
+    available_family_games,
+    call_label,
+    family_call_faces,
+    family_game_class,
+)
+
+GAMES = available_family_games()
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+# ----------------------------------------------------------------- helpers
+def classes(widget: Any) -> set[str]:
+    return set(widget._dom_classes)
+
+
+def legal_cards(table: FamilyTableWidget) -> list[Any]:
+    return [b for b in table.hand.buttons if "kw-legal" in classes(b)]
+
+
+def illegal_cards(table: FamilyTableWidget) -> list[Any]:
+    return [b for b in table.hand.buttons if "kw-illegal" in classes(b)]
+
+
+def legal_calls(table: FamilyTableWidget) -> list[Any]:
+    return [b for b in table.calls.buttons if "kw-call-legal" in classes(b)]
+
+
+def text(html: str) -> str:
+    """What the student reads: the tags dropped, entities undone, spaces squeezed."""
+    plain = re.sub(r"<[^>]+>", " ", html)
+    plain = plain.replace("&amp;", "&").replace("&#x27;", "'").replace("&quot;", '"')
+    return " ".join(plain.split())
+
+
+def snapshot(table: FamilyTableWidget) -> tuple[Any, ...]:
+    """The position: every move so far (the deals follow from the seed)."""
+    game = table.game
+    return tuple(m.code for m in game.moves), game.seed, tuple(game.scores)
+
+
+def move_of(table: FamilyTableWidget, button: Any) -> Any:
+    """The move a hand or call button stands for."""
+    view = table.hand if button in table.hand.buttons else table.calls
+    return view.faces[view.buttons.index(button)].move
+
+
+def click_once(table: FamilyTableWidget, pick: int = 0, bid: bool = False) -> Any:
+    """Click something legal: a call (the first bid that is not a pass when ``bid``),
+    else a card (the ``pick``-th legal one). Returns the move clicked."""
+    calls = legal_calls(table)
+    if calls:
+        bids = [b for b in calls if not move_of(table, b).is_pass]
+        button = bids[0] if bid and bids else calls[pick % len(calls)]
+    else:
+        cards = legal_cards(table)
+        assert cards, f"nothing to click: {table.game!r} {text(table.explain.value)}"
+        button = cards[pick % len(cards)]
+    move = move_of(table, button)
+    button.click()
+    assert not table.guard.errors, table.guard.errors
+    return move
+
+
+def play_a_deal(table: FamilyTableWidget, bid: bool = True, limit: int = 120) -> int:
+    """Click until the first deal is over (bidding once when ``bid``); the clicks made."""
+    clicks = 0
+    while len(table.game.deals) == 1 and not table.game.is_over():
+        click_once(table, clicks, bid=bid and clicks == 0)
+        clicks += 1
+        assert clicks < limit
+    return clicks
+
+
+def find_position(kind: str, predicate: Any, seeds: range = range(1, 60)) -> FamilyTableWidget:
+    """A table whose position satisfies ``predicate(table)``, reached by clicks."""
+    for seed in seeds:
+        table = FamilyTableWidget(kind, seed=seed)
+        for i in range(40):
+            if table.game.is_over() or len(table.game.deals) > 1:
+                break
+            if predicate(table):
+                return table
+            click_once(table, i, bid=i == 0)
+    raise AssertionError("no such position found")
+
+
+def test_the_three_games_are_there() -> None:
+    assert GAMES[0] == "whist"
+    for kind in GAMES:
+        assert family_game_class(kind).game_name == kind
+    with pytest.raises(SetupError):
+        family_game_class("bridge")
+
+
+# ------------------------------------------------------------- CSS hooks
+@pytest.mark.parametrize("kind", GAMES)
+def test_design_css_hooks(kind: str) -> None:
+    table = FamilyTableWidget(kind, seed=1)
+    assert "kw-status" in classes(table.status)
+    assert "kw-explain" in classes(table.explain)
+    assert "kw-hint" in classes(table.hint_button)
+    assert "kw-undo" in classes(table.undo_button)
+    assert "kw-new-deal" in classes(table.new_button)
+    assert "kw-new-game" in classes(table.setup.start)
+    assert len(table.hand.buttons) == len(table.game.hand(0))
+    for b in table.hand.buttons:
+        c = classes(b)
+        assert "kw-card" in c
+        assert len(c & {"kw-legal", "kw-illegal"}) == 1
+        assert ":" in b.tooltip and len(b.tooltip.split(":", 1)[1].strip()) > 5
+    for b in table.calls.buttons:
+        assert "kw-call" in classes(b)
+        assert len(classes(b) & {"kw-call-legal", "kw-call-illegal"}) == 1
+    # The table's cards are kw-trick, never kw-card.
+    assert "kw-card" not in table.picture.value
+    assert "kw-card" not in table.last_trick.value
+    assert table.game.to_move == 0  # the bots have moved up to the student's turn
+    status = text(table.status.value)
+    assert "Deal 1" in status and "Your turn" in status and "Scores" in status
+
+
+# --------------------------------------------------------- a deal of each game
+@pytest.mark.parametrize("kind", GAMES)
+def test_a_whole_deal_by_clicking(kind: str) -> None:
+    table = FamilyTableWidget(kind, seed=3)
+    assert table.summary.value == ""
+    clicks = play_a_deal(table)
+    game = table.game
+    first = game.deals[0]
+    assert not table.model.bot_errors, table.model.bot_errors
+    # The bots played their cards (or passed, in a thrown-in deal).
+    seats = {s for t in first.tricks for s, _c in t.plays} | {s for s, _m in first.calls}
+    assert seats >= {1, 2, 3}
+    if first.tricks and first.tricks[0].plays:
+        assert clicks >= 1
+        assert sum(first.tricks_won) == len([t for t in first.tricks if len(t.plays) == 4])
+    # The deal's summary: the points and the scores, as the game has them.
+    summary = text(table.summary.value)
+    assert "Deal 1 is over" in summary
+    assert first.points is not None
+    owners = [o for o in re.findall(r"Scores: (.*?)\.", summary)[-1].split(", ")]
+    assert [int(o.rsplit(" ", 1)[1]) for o in owners] == game.scores
+    status = text(table.status.value)
+    if not game.is_over():
+        assert "Deal 2" in status
+    for score in game.scores:
+        assert str(score) in status
+    assert "Deal 1 is over" in text(table.explain.value)
+
+
+def test_whist_scores_odd_tricks_after_a_deal() -> None:
+    table = FamilyTableWidget("whist", seed=5)
+    play_a_deal(table)
+    game = table.game
+    # 13 tricks: one side took seven or more, so points were scored.
+    assert max(game.deals[0].side_tricks) >= 7
+    assert sum(game.points) + sum(game.scores) > 0
+    assert "this game: {}–{}".format(*game.points) in text(table.status.value)
+    summary = text(table.summary.value)
+    assert all(str(n) in summary for n in game.deals[0].side_tricks)
+
+
+@pytest.mark.skipif("solo" not in GAMES, reason="solo whist not installed")
+def test_solo_bid_changes_the_status_and_is_paid() -> None:
+    table = FamilyTableWidget("solo", seed=4)
+    before = text(table.status.value)
+    assert "Your turn: bid or pass" in before
+    calls = {move_of(table, b).code: b for b in table.calls.buttons}
+    assert "pass" in calls and "solo" in calls
+    assert calls["solo"].description == call_label(move_of(table, calls["solo"]))
+    calls["solo"].click()
+    assert text(table.status.value) != before
+    assert "solo" in text(table.explain.value).lower()
+    play_a_deal(table, bid=False)
+    first = table.game.deals[0]
+    if first.contract is not None:
+        assert sum(table.game.scores) == 0 and any(table.game.scores)
+
+
+@pytest.mark.skipif("solo" not in GAMES, reason="solo whist not installed")
+def test_an_illegal_call_says_why_and_changes_nothing() -> None:
+    table = find_position(
+        "solo",
+        lambda t: any("kw-call-illegal" in classes(b) for b in t.calls.buttons),
+    )
+    before = snapshot(table)
+    button = next(b for b in table.calls.buttons if "kw-call-illegal" in classes(b))
+    reason = button.tooltip
+    assert len(reason) > 10
+    button.click()
+    assert snapshot(table) == before
+    assert reason in text(table.explain.value)
+    assert "kw-message" in table.explain.value
+
+
+@pytest.mark.skipif("bidwhist" not in GAMES, reason="bid whist not installed")
+def test_bid_whist_trumps_and_the_discard_by_clicking() -> None:
+    def declarer_south(t: FamilyTableWidget) -> bool:
+        return t.game.to_move == 0 and t.game.phase in (FamilyPhase.TRUMP, FamilyPhase.DISCARD)
+
+    table = find_position("bidwhist", declarer_south)
+    if table.game.phase is FamilyPhase.TRUMP:
+        calls = legal_calls(table)
+        assert calls and all(move_of(table, b).code in "SHDC highlow" for b in calls)
+        calls[0].click()
+    assert table.game.phase is FamilyPhase.DISCARD
+    held = len(table.game.hand(0))
+    assert held == 18 and "discard" in text(table.status.value).lower()
+    for i in range(6):
+        assert not table.calls.buttons
+        legal_cards(table)[0].click()
+        assert len(table.game.hand(0)) == held - i - 1
+    assert table.game.phase is FamilyPhase.PLAY
+    assert len(table.game.hand(0)) == 12 or table.game.to_move != 0
+
+
+@pytest.mark.skipif("bidwhist" not in GAMES, reason="bid whist not installed")
+def test_bid_whist_jokers_show_as_cards() -> None:
+    for seed in range(1, 40):
+        table = FamilyTableWidget("bidwhist", seed=seed)
+        shown = zip(table.hand.buttons, table.hand.faces, strict=True)
+        jokers = [b for b, f in shown if f.move >= 52]
+        if jokers:
+            assert all("kw-card" in classes(b) for b in jokers)
+            assert all(b.description.split("\n")[-1] in ("LJ", "BJ") for b in jokers)
+            return
+    pytest.fail("no joker dealt to South in 40 deals")
+
+
+# ------------------------------------------------------------ teaching tools
+def test_an_illegal_card_says_why_and_changes_nothing() -> None:
+    table = find_position("whist", lambda t: bool(illegal_cards(t)) and bool(legal_cards(t)))
+    before = snapshot(table)
+    button = illegal_cards(table)[0]
+    face = table.hand.faces[table.hand.buttons.index(button)]
+    assert face.reason and face.reason in button.tooltip
+    assert "follow" in face.reason
+    button.click()
+    assert snapshot(table) == before
+    assert face.reason in text(table.explain.value)
+    assert "kw-message" in table.explain.value
+    legal_cards(table)[0].click()
+    assert snapshot(table) != before
+    assert "kw-message" not in table.explain.value
+
+
+def test_an_illegal_move_through_the_model_raises_and_keeps_the_game() -> None:
+    model = FamilyModel("whist", seed=2)
+    before = [m.code for m in model.game.moves]
+    not_held = next(c for c in map(Card, range(52)) if c not in model.game.hand(0))
+    with pytest.raises(IllegalMove):
+        model.play(not_held)
+    with pytest.raises(IllegalMove):
+        model.play("nonsense")
+    assert [m.code for m in model.game.moves] == before
+    assert model.message
+
+
+def test_hint_only_on_request_names_a_legal_move_and_why() -> None:
+    table = FamilyTableWidget("whist", seed=8)
+    for i in range(2):
+        click_once(table, i)
+        assert "rules bot" not in table.explain.value
+    table.hint_button.click()
+    shown = text(table.explain.value)
+    assert "The rules bot would play" in shown
+    labels = [f.move.label for f in table.hand.faces if f.legal]
+    assert any(label in shown.split(":")[0] for label in labels)
+    click_once(table)  # the next move clears the hint
+    assert "rules bot" not in table.explain.value
+
+
+def test_undo_gives_back_the_students_card() -> None:
+    table = FamilyTableWidget("whist", seed=6)
+    click_once(table)
+    before = snapshot(table)
+    hand = [b.description for b in table.hand.buttons]
+    click_once(table, 1)
+    assert snapshot(table) != before
+    table.undo_button.click()
+    assert snapshot(table) == before
+    assert [b.description for b in table.hand.buttons] == hand
+    assert table.game.to_move == 0
+    assert "taken back" in table.explain.value
+
+
+def test_undo_with_nothing_to_take_back_says_so() -> None:
+    table = FamilyTableWidget("whist", seed=1)
+    before = snapshot(table)
+    table.undo_button.click()
+    assert snapshot(table) == before
+    assert "no move of yours" in table.explain.value
+
+
+def test_undo_across_the_end_of_a_deal() -> None:
+    table = FamilyTableWidget("whist", seed=9)
+    play_a_deal(table)
+    table.undo_button.click()
+    assert len(table.game.deals) == 1 and table.game.to_move == 0
+    assert len(table.game.hand(0)) == 1  # the student's last card, back in hand
+    click_once(table)
+    assert len(table.game.deals) == 2 and not table.guard.errors
+
+
+def test_new_deal_deals_new_cards() -> None:
+    table = FamilyTableWidget("whist", seed=12)
+    click_once(table)
+    dealt = table.game.deals[0].hands
+    table.new_button.click()
+    assert len(table.game.deals) == 1 and table.game.deals[0].hands != dealt
+    assert len(table.game.hand(0)) == 13
+    assert "Deal 1" in text(table.status.value)
+
+
+def test_new_game_with_rules_from_the_setup() -> None:
+    table = FamilyTableWidget("whist", seed=13)
+    options = table.setup.options
+    assert set(options) == {"game_points", "honours", "rubber", "drive"}
+    options["game_points"].value = 7
+    options["honours"].value = False
+    table.setup.start.click()
+    rules = table.game.rules
+    assert rules.game_points == 7 and not rules.honours
+    options["drive"].value = True
+    table.setup.start.click()
+    assert table.game.rules.drive and "turned-up" not in table.explain.value
+    assert not table.guard.errors
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_each_game_has_a_small_setup(kind: str) -> None:
+    table = FamilyTableWidget(kind, seed=19)
+    options = table.setup.options
+    assert 1 <= len(options) <= 4
+    changed = {}
+    for name, widget in options.items():
+        assert widget.description and "kw-option" in classes(widget)
+        if isinstance(widget.value, bool):
+            changed[name] = not widget.value
+        else:
+            changed[name] = [v for _label, v in widget.options if v != widget.value][0]
+        widget.value = changed[name]
+    table.setup.start.click()
+    assert not table.guard.errors and not table.model.message
+    assert {name: getattr(table.game.rules, name) for name in changed} == changed
+    assert len(table.game.deals) == 1 and table.game.to_move == 0
+
+
+def test_rules_the_game_refuses_keep_the_game_in_progress() -> None:
+    table = FamilyTableWidget("whist", seed=14)
+    click_once(table)
+    before = snapshot(table)
+    table.guard.run(table._new_game, {"not": "rules"})
+    assert snapshot(table) == before
+    assert "rules must be" in text(table.explain.value)
+
+
+def test_a_broken_bot_never_loses_the_game() -> None:
+    class Broken:
+        def choose(self, game: Any) -> Any:
+            raise RuntimeError("out of order")
+
+    table = FamilyTableWidget("whist", seed=15)
+    table.model._bots[1] = Broken()
+    click_once(table)
+    assert table.model.bot_errors and table.game.to_move == 0
+    assert not table.guard.errors
+
+
+def test_an_error_in_a_click_is_one_line_and_the_game_stays() -> None:
+    table = FamilyTableWidget("whist", seed=16)
+    before = snapshot(table)
+
+    def boom(_move: Any) -> None:
+        raise KeyError("surprise")
+
+    table.model.play = boom  # type: ignore[method-assign]
+    legal_cards(table)[0].click()
+    assert snapshot(table) == before
+    assert "Something went wrong" in text(table.explain.value)
+    assert len(table.guard.errors) == 1
+
+
+def test_bots_step_one_card_at_a_time_with_a_delay() -> None:
+    table = FamilyTableWidget("whist", seed=17, step_delay=0.001)
+    seen: list[int] = []
+    table.model.observe(lambda _c: seen.append(len(table.game.moves)), names="version")
+    click_once(table)
+    # A redraw after the student's card and after each bot's, not one at the end.
+    assert len(seen) >= 3 and seen == sorted(seen) and len(set(seen)) >= 3
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_language_switch_relabels_and_keeps_the_game(kind: str) -> None:
+    table = FamilyTableWidget(kind, seed=18)
+    click_once(table, bid=True)
+    before = snapshot(table)
+    hand = [b.description for b in table.hand.buttons]
+    table.language.value = "fr"
+    assert table.hint_button.description == "Indice"
+    assert table.undo_button.description != "Undo"
+    assert snapshot(table) == before
+    assert [b.description for b in table.hand.buttons] == hand
+    table.language.value = "en"
+    assert table.hint_button.description == "Hint"
+    assert snapshot(table) == before
+    click_once(table)
+    assert not table.guard.errors
+
+
+def test_call_faces_come_from_the_game() -> None:
+    model = FamilyModel("whist", seed=1)
+    assert family_call_faces(model) == []  # whist: every move is a card
+
+
+# --------------------------------------------------------------------- app
+def test_app_offers_the_family_games() -> None:
+    app = build_app(seed=2)
+    labels = dict((v, t) for t, v in app.game_choice.options)
+    assert labels["whist"] == "Partnership whist"
+    for kind, title in (("solo", "Solo whist"), ("bidwhist", "Bid whist")):
+        if kind in GAMES:
+            assert labels[kind] == title
+    app.game_choice.value = "whist"
+    table = app.table
+    assert isinstance(table, FamilyTableWidget) and app.play_box.children == (table,)
+    assert "partner" in app.title.value
+    table.model.pause = None  # no pauses in a test
+    click_once(table)
+    app.game_choice.value = "knockout"
+    app.game_choice.value = "whist"
+    assert app.table is table and len(table.game.hand(0)) == 12  # still in progress
+    app.language.value = "fr"
+    assert table.hint_button.description == "Indice"
+    assert app.game_choice.value == "whist"
+    app.language.value = "en"
+    assert not app.guard.errors and not table.guard.errors
