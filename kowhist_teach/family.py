@@ -115,8 +115,9 @@ class FamilyRules:
                     )
                 )
             raise SetupError(
-                _("rule option {name} must be a whole number from {low} to {high}, not {value!r}")
-                .format(name=name, low=low, high=high, value=value)
+                _(
+                    "rule option {name} must be a whole number from {low} to {high}, not {value!r}"
+                ).format(name=name, low=low, high=high, value=value)
             )
 
 
@@ -642,4 +643,3 @@ def _sort_key(card: Card) -> tuple[int, int]:
     if card >= 52:
         return (-1, -int(card))
     return (card // 13, -(card % 13))
-

@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_MASK, Card, Rank, Suit
+from .cards import Card, Rank, Suit
 from .family import SEATS, FamilyGame, FamilyRules, partners
 from .i18n import N_, _
 from .moves import Move, SetupError
@@ -228,7 +228,9 @@ class WhistGame(FamilyGame):
                     self.points[side] += bonus
                     gained[side] += bonus
                     log.notes.append(
-                        N_("four honours: 4 points") if bonus == 4 else N_("three honours: 2 points")
+                        N_("four honours: 4 points")
+                        if bonus == 4
+                        else N_("three honours: 2 points")
                     )
         for side in (0, 1):
             if self.points[side] >= game:
@@ -258,10 +260,7 @@ class WhistGame(FamilyGame):
         return None
 
     def __str__(self) -> str:
-        sides = " / ".join(
-            " & ".join(self.names[s] for s in partners(side)) for side in (0, 1)
-        )
+        sides = " / ".join(" & ".join(self.names[s] for s in partners(side)) for side in (0, 1))
         return _("Partnership whist: {sides}; scores {scores}").format(
             sides=sides, scores=self.scores
         )
-
