@@ -493,6 +493,10 @@ class BidWhistGame(FamilyGame):
             count += 1
         return count
 
+    def _contract_tricks(self, contract: Call) -> int:
+        # 6 + the level in books; the discards count as the first.
+        return 6 + bid_parts(contract)[0] - 1
+
     def _score_deal(self) -> list[int]:
         log = self.deals[-1]
         side = partnership(log.declarer)  # type: ignore[arg-type]

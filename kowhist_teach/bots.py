@@ -42,7 +42,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card
 from .family import FamilyGame
-from .family_bots import FamilyMonteCarloBot, FamilyRulesBot
+from .family_bots import FamilyMonteCarloBot, FamilyRulesBot, _SamplingBot
 from .german import GermanGame, GermanPhase
 from .knockout import KnockoutGame, Phase, Status
 from .moves import PASS, PLAY_ON, Call, Move
@@ -663,7 +663,7 @@ class _Solver(TrickSolver):
         return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
 
 
-class MonteCarloBot:
+class MonteCarloBot(_SamplingBot):
     """Samples the hidden cards and solves each sample with every card visible.
 
     For a card to play (or a dog's play-or-pass) it deals the cards it cannot see at
@@ -694,24 +694,12 @@ class MonteCarloBot:
     True
     """
 
-    name = "montecarlo"
-
     def __init__(
         self, seed: int | None = None, samples: int = 64, time_limit: float | None = 0.5
     ) -> None:
-        self.seed = 0 if seed is None else seed
-        self.samples = samples
-        self.time_limit = time_limit
+        super().__init__(seed, samples, time_limit)
         self.rules = RulesBot(seed)
-        self.last_samples = 0  #: how many samples the last decision solved
-        self.last_timed_out = False  #: whether the time limit cut the last decision short
         self._cache: tuple[Any, _Solver] | None = None
-
-    def __repr__(self) -> str:
-        return (
-            f"MonteCarloBot(seed={self.seed!r}, samples={self.samples!r}, "
-            f"time_limit={self.time_limit!r})"
-        )
 
     def choose(self, game: Any) -> Move:
         """The move with the best average over sampled deals of the hidden cards."""

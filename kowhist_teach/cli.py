@@ -174,14 +174,7 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
             print(line)
             if rnd.get("declare"):
                 print("  " + _("seat {seat} declared {call}").format(**rnd["declare"]))
-            for t in rnd["tricks"]:
-                cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
-                print(
-                    "  "
-                    + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
-                        leader=t["leader"], cards=cards, winner=t["winner"]
-                    )
-                )
+            _print_tricks(rnd["tricks"])
             print("  " + _("tricks won: {won}").format(won=rnd["tricks_won"]))
             if rnd["eliminated"]:
                 print(
@@ -213,6 +206,18 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
         print(_("The game is still in progress."))
     else:
         _print_replay_error(file, result["error"])
+
+
+def _print_tricks(tricks: list[dict[str, Any]]) -> None:
+    """The tricks of a round or a deal of ``replay --json``, one line each."""
+    for t in tricks:
+        cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
+        print(
+            "  "
+            + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
+                leader=t["leader"], cards=cards, winner=t["winner"]
+            )
+        )
 
 
 def _print_replay_error(file: str, err: dict[str, Any]) -> None:
@@ -259,14 +264,7 @@ def _print_family_replay(file: str, record: dict[str, Any], result: dict[str, An
                     contract=deal["contract"], seat=deal["declarer"]
                 )
             )
-        for t in deal["tricks"]:
-            cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
-            print(
-                "  "
-                + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
-                    leader=t["leader"], cards=cards, winner=t["winner"]
-                )
-            )
+        _print_tricks(deal["tricks"])
         print(
             "  " + _("tricks won: {won}").format(won=_family_side_text(pairs, deal["tricks_won"]))
         )
@@ -530,11 +528,7 @@ def _describe(game: KnockoutGame, seat: int) -> str:
     )
     lines.append(_("Tricks: {won}").format(won=won))
     if view.trick:
-        lines.append(
-            _("On the table: {cards}").format(
-                cards=", ".join(f"{game.names[s]} {c.label}" for s, c in view.trick)
-            )
-        )
+        lines.append(_("On the table: {cards}").format(cards=_plays_text(game, view.trick)))
     if view.hidden_cards:
         lines.append(_("Your hand: one face-down card (you are a blind dog)"))
     else:
@@ -542,6 +536,68 @@ def _describe(game: KnockoutGame, seat: int) -> str:
             _("Your hand: {cards}").format(cards=" ".join(c.label for c in view.hand) or "-")
         )
     return "\n".join(lines)
+
+
+def _plays_text(game: Any, plays: list[tuple[int, Card]]) -> str:
+    """Cards played, each with its player: "Ann K♠, Bo 2♠"."""
+    return ", ".join(f"{game.names[s]} {c.label}" for s, c in plays)
+
+
+def _trick_text(game: Any, trick: Any) -> str:
+    return _("Trick: {cards} - won by {name}").format(
+        cards=_plays_text(game, trick.plays), name=game.names[trick.winner]
+    )
+
+
+def _card_help(say: Callable[[str], None]) -> None:
+    say(_("Play a card by its code: rank then suit, like AS, 10H, QD (T for ten works)."))
+    say(_("You must follow the suit led if you can. Trumps beat every other suit."))
+
+
+#: What :func:`_ask` returns when the player quits, and after an undo.
+_QUIT = object()
+_UNDONE = object()
+
+
+def _ask(
+    game: Any,
+    human: int,
+    prompt: str,
+    stdin: TextIO,
+    out: TextIO,
+    say: Callable[..., None],
+    show_help: Callable[[], None],
+) -> str | object | None:
+    """The human's turn at the terminal: the text typed (a move to try), or what was
+    done here instead — ``_QUIT`` (end of input or quit: goodbye said), ``_UNDONE``
+    (the last move of theirs and the bots' replies taken back), ``None`` (help shown,
+    or nothing to undo: ask again)."""
+    out.write(prompt)
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        say()
+        say(_("Goodbye."))
+        return _QUIT
+    text = line.strip()
+    if text.lower() in ("quit", "q", "exit"):
+        say(_("Goodbye."))
+        return _QUIT
+    if text.lower() in ("help", "?"):
+        show_help()
+        return None
+    if text.lower() == "undo":
+        try:
+            # Take back the bots' replies too, back to your own last move.
+            while True:
+                game.undo()
+                if game.to_move == human:
+                    break
+        except IllegalMove as e:
+            say(str(e))
+            return None
+        return _UNDONE
+    return text
 
 
 def play_terminal(
@@ -583,12 +639,7 @@ def play_terminal(
             last_round_seen, shown_tricks = game.round, 0
         done = [t for t in log.tricks if t is not game.trick]
         for t in done[shown_tricks:]:
-            say(
-                _("Trick: {cards} - won by {name}").format(
-                    cards=", ".join(f"{game.names[s]} {c.label}" for s, c in t.plays),
-                    name=game.names[t.winner],
-                )
-            )
+            say(_trick_text(game, t))
         shown_tricks = len(done)
         if game.to_move != human:
             game.play(bot(game))
@@ -608,32 +659,13 @@ def play_terminal(
             prompt = _("Your play ({moves}): ").format(
                 moves=" ".join(m.label if isinstance(m, Card) else m.code for m in moves)
             )
-        out.write(prompt)
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            say()
-            say(_("Goodbye."))
+        text = _ask(game, human, prompt, stdin, out, say, lambda: _card_help(say))
+        if text is _QUIT:
             return 0
-        text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
-            say(_("Goodbye."))
-            return 0
-        if text.lower() in ("help", "?"):
-            say(_("Play a card by its code: rank then suit, like AS, 10H, QD (T for ten works)."))
-            say(_("You must follow the suit led if you can. Trumps beat every other suit."))
-            continue
-        if text.lower() == "undo":
-            try:
-                # Take back the bots' replies too, back to your own last move.
-                while True:
-                    game.undo()
-                    if game.to_move == human:
-                        break
-                shown_tricks = 0
-                last_round_seen = -1
-            except IllegalMove as e:
-                say(str(e))
+        if text is _UNDONE:
+            shown_tricks = 0
+            last_round_seen = -1
+        if not isinstance(text, str):
             continue
         if text.lower() == "card" and game.view(human).hidden_cards:
             text = moves[0].code  # the blind dog plays the card it cannot see
@@ -726,11 +758,7 @@ def _describe_family(game: FamilyGame, seat: int) -> str:
         )
     lines.append(_("Scores: {scores}").format(scores=_seat_list(game, view.scores)))
     if view.trick:
-        lines.append(
-            _("On the table: {cards}").format(
-                cards=", ".join(f"{game.names[s]} {c.label}" for s, c in view.trick)
-            )
-        )
+        lines.append(_("On the table: {cards}").format(cards=_plays_text(game, view.trick)))
     # Bid whist's view adds the kitty (once this seat has seen it) and the discards.
     kitty = getattr(view, "kitty", None)
     if kitty:
@@ -797,12 +825,7 @@ class _Story:
             self.calls = len(log.calls)
             done = [t for t in log.tricks if len(t.plays) == SEATS]
             for t in done[self.tricks :]:
-                say(
-                    _("Trick: {cards} - won by {name}").format(
-                        cards=", ".join(f"{game.names[s]} {c.label}" for s, c in t.plays),
-                        name=game.names[t.winner],
-                    )
-                )
+                say(_trick_text(game, t))
             self.tricks = len(done)
             if log.points is None or self.scored:
                 return
@@ -862,30 +885,14 @@ def play_family_terminal(
             continue
         say()
         say(_describe_family(game, human))
-        out.write(_family_prompt(game))
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            say()
-            say(_("Goodbye."))
+        text = _ask(
+            game, human, _family_prompt(game), stdin, out, say, lambda: _family_help(game, say)
+        )
+        if text is _QUIT:
             return 0
-        text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
-            say(_("Goodbye."))
-            return 0
-        if text.lower() in ("help", "?"):
-            _family_help(game, say)
-            continue
-        if text.lower() == "undo":
-            try:
-                # Take back the bots' replies too, back to your own last move.
-                while True:
-                    game.undo()
-                    if game.to_move == human:
-                        break
-                story.rewind()
-            except IllegalMove as e:
-                say(str(e))
+        if text is _UNDONE:
+            story.rewind()
+        if not isinstance(text, str):
             continue
         try:
             game.play(text, seat=human)
@@ -908,8 +915,7 @@ def play_family_terminal(
 def _family_help(game: FamilyGame, say: Callable[[str], None]) -> None:
     from .explain import explain_moves
 
-    say(_("Play a card by its code: rank then suit, like AS, 10H, QD (T for ten works)."))
-    say(_("You must follow the suit led if you can. Trumps beat every other suit."))
+    _card_help(say)
     say(_("Make a call by its code, as the prompt lists them: pass, a bid, a suit."))
     say(_("'undo' takes back your last move; 'quit' stops the game."))
     for m in explain_moves(game):

@@ -342,10 +342,7 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
     trump = trick.trump
     trumps = [c for _s, c in trick.plays if trump is not None and c.suit == trump]
     if trump is not None and card.suit == trump and led != trump:
-        if len(trumps) == 1:
-            text = _("{who} won with {card}: the only trump, and a trump beats every other suit")
-        else:
-            text = _("{who} won with {card}: the highest of the trumps played")
+        text = _trumped(trumps)
     elif len(trick.plays) == 1:
         text = _("{who} won with {card}: nobody else played to the trick")
     elif trump is not None and led == trump:
@@ -353,6 +350,13 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
     else:
         text = _("{who} won with {card}: the highest card of the suit led, and no trump was played")
     return _sentence(text.format(who=who, card=card.label, suit=suit_name(led)))
+
+
+def _trumped(trumps: list[Card]) -> str:
+    """Why a trick went to a trump played on another suit (``{who}``, ``{card}``)."""
+    if len(trumps) == 1:
+        return _("{who} won with {card}: the only trump, and a trump beats every other suit")
+    return _("{who} won with {card}: the highest of the trumps played")
 
 
 # ---------------------------------------------------------------- after a round
@@ -835,10 +839,7 @@ def _family_trick(game: Any, trick: Trick, names: list[str] | None) -> str:
     elif len(trick.plays) == 1:
         text = _("{who} won with {card}: nobody else played to the trick")
     elif trump is not None and led != trump and trumps:
-        if len(trumps) == 1:
-            text = _("{who} won with {card}: the only trump, and a trump beats every other suit")
-        else:
-            text = _("{who} won with {card}: the highest of the trumps played")
+        text = _trumped(trumps)
     elif trump is not None and led == trump:
         if low:
             text = _(
@@ -950,12 +951,12 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
 
 
 def _solo_result(game: Any, deal: Any) -> str:
-    from .solo import TARGETS, bid_name
+    from .solo import bid_name
 
     names = game.names
-    side = [deal.declarer] + ([deal.partner] if deal.partner is not None else [])
+    side = game.declarer_side(deal)
     took = sum(deal.tricks_won[s] for s in side)
-    target = TARGETS[deal.contract]
+    target = game.tricks_needed(deal)
     if len(side) == 2:
         who = _("{a} and {b}").format(a=names[side[0]], b=names[side[1]])
     else:

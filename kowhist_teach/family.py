@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
 from .cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in, mask_of
-from .game import TrickGame, check_rule_options
+from .game import RuleOptions, TrickGame
 from .i18n import N_, _
 from .moves import Call, Move, SetupError
 from .tricks import Trick, beats
@@ -70,38 +70,11 @@ def partners(side: int) -> tuple[int, int]:
     return (side, side + 2)
 
 
-class FamilyRules:
-    """What the rules of every family game share: reading a record's ``rules`` object,
-    writing back the options that differ from the defaults, and checking option types.
-    Subclasses are frozen dataclasses.
+class FamilyRules(RuleOptions):
+    """What the rules of every family game share (:class:`~kowhist_teach.game.RuleOptions`:
+    reading and writing a record's ``rules``, checking option types) and a check of whole
+    numbers. Subclasses are frozen dataclasses.
     """
-
-    @classmethod
-    def from_dict(cls, options: dict[str, Any] | None) -> Any:
-        """Rules from a record's ``rules`` object; an unknown option is an error."""
-        return cls(**check_rule_options(cls, options))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the defaults (what a record's ``rules`` holds)."""
-        default = type(self)()
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)  # type: ignore[arg-type]
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
-
-    def with_options(self, **changes: Any) -> Any:
-        """A copy with some options changed."""
-        return replace(self, **changes)  # type: ignore[type-var]
-
-    def _check_bool(self, name: str) -> None:
-        value = getattr(self, name)
-        if not isinstance(value, bool):
-            raise SetupError(
-                _("rule option {name} must be true or false, not {value!r}").format(
-                    name=name, value=value
-                )
-            )
 
     def _check_int(self, name: str, low: int, high: int, allowed: tuple[int, ...] = ()) -> None:
         value = getattr(self, name)
@@ -376,6 +349,22 @@ class FamilyGame(TrickGame):
             )
         return out
 
+    def _check_trump_card(
+        self, hands: list[list[Card]], extra: dict[str, Any], missing: str
+    ) -> dict[str, Any]:
+        """A deal's ``extra`` that must be just its ``trump_card``, the dealer's last card
+        (whist, solo whist), parsed; ``missing`` is the message when it is not given."""
+        if set(extra) != {"trump_card"}:
+            raise SetupError(missing)
+        card = self._parse_cards([extra["trump_card"]])[0]
+        if card not in hands[self.dealer]:
+            raise SetupError(
+                _("the trump card {card} must be in the dealer's hand ({name})").format(
+                    card=card.code, name=self.names[self.dealer]
+                )
+            )
+        return {"trump_card": card}
+
     def _extra_cards(self, extra: dict[str, Any]) -> list[Card]:
         """Cards in ``extra`` that are not in any hand (the kitty); the duplicate check."""
         return []
@@ -509,22 +498,42 @@ class FamilyGame(TrickGame):
         self.to_move = None
         self._end_deal()
 
+    def tricks_needed(self, log: DealLog | None = None) -> int | None:
+        """The tricks the declaring side must take in play to make its contract, in a
+        deal (the one in progress by default); ``None`` without a contract (partnership
+        whist, an auction still on, a deal thrown in). Solo whist: the contract's
+        target (0 for a misère: no trick at all); bid whist: 6 + the level bid, less
+        the kitty book.
+
+        >>> from kowhist_teach.solo import SoloGame
+        >>> from kowhist_teach.bidwhist import BidWhistGame
+        >>> solo, bid = SoloGame(seed=2), BidWhistGame(seed=1)
+        >>> solo.tricks_needed() is None, bid.tricks_needed() is None
+        (True, True)
+        >>> for move in ['solo', 'pass', 'pass', 'pass']:
+        ...     solo.play(move)
+        >>> for move in ['pass', '4', 'pass', 'pass']:
+        ...     bid.play(move)
+        >>> solo.tricks_needed(), bid.tricks_needed()
+        (5, 9)
+        """
+        log = log if log is not None else self.log
+        if log is None or log.contract is None:
+            return None
+        return self._contract_tricks(log.contract)
+
+    def _contract_tricks(self, contract: Any) -> int | None:
+        """Subclass hook: the tricks a contract needs in play (``None``: no contracts)."""
+        return None
+
     def _deal_decided(self) -> bool:
         """Subclass hook: whether the deal ends before its last trick (a misère lost)."""
         return False
 
     def _end_deal(self) -> None:
         """Score the deal, then end the game or pass the deal to the left."""
-        log = self.deals[-1]
-        points = self._score_deal()
-        log.points = points
-        winner = self._game_winner()
-        if winner is not None:
-            self._finish(winner[0])
-            return
-        self.phase = _DEAL
-        self.trick = None
-        self._resolve_chance()
+        self.deals[-1].points = self._score_deal()
+        self._next_deal()
 
     def _annul_deal(self) -> None:
         """Everybody passed: the deal is thrown in and the next dealer deals."""
@@ -532,11 +541,16 @@ class FamilyGame(TrickGame):
         log.points = [0] * len(self.scores)
         log.notes.append(N_("everybody passed: the cards are thrown in"))
         self.to_move = None
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        """The deal is over and scored: end the game, or deal again (the deal passes left)."""
         winner = self._game_winner()
         if winner is not None:
             self._finish(winner[0])
             return
         self.phase = _DEAL
+        self.trick = None
         self._resolve_chance()
 
     def _finish(self, winner: int | None) -> None:
@@ -581,20 +595,11 @@ class FamilyGame(TrickGame):
         raise NotImplementedError
 
     # ------------------------------------------------------- undo and clone
+    def _replay_chance(self, event: tuple[Any, ...]) -> None:
+        self._start(event[1], event[2])
+
     def _rebuild(self, events: list[Any]) -> None:
-        rng = self._rng
-        self._rng = None  # replay the deals from the log, not from the generator
-        self._log = []
-        self._reset()
-        try:
-            for e in events:
-                self._log.append(e)
-                if isinstance(e, tuple):
-                    self._start(e[1], e[2])
-                else:
-                    self._apply(e)
-        finally:
-            self._rng = rng
+        super()._rebuild(events)
         self._resolve_chance()
 
     # ------------------------------------------------------------------ views

@@ -79,20 +79,6 @@ _MISERE_DECLARER = 1  # to lose every trick
 _MISERE_DEFENDER = 2  # to make the misère declarer win a trick
 
 _MISERE_CODES = frozenset({"misere", "misere-ouverte"})
-_PARTNER_CODES = frozenset({"prop", "cop"})
-
-# Tricks a solo-whist contract needs (by call code, as ``solo.TARGETS``); a misère
-# needs none at all.
-_SOLO_TARGETS = {
-    "prop": 8,
-    "cop": 8,
-    "solo": 5,
-    "misere": 0,
-    "abundance": 9,
-    "royal-abundance": 9,
-    "misere-ouverte": 0,
-    "slam": 13,
-}
 
 
 # ------------------------------------------------------------------- small helpers
@@ -244,37 +230,11 @@ def _teams(game: FamilyGame) -> list[frozenset[int]]:
     """
     if game.by_partnership:
         return [frozenset({s, (s + 2) % SEATS}) for s in range(SEATS)]
-    log = game.log
-    declarer = log.declarer if log is not None else None
-    if declarer is None:
+    side = frozenset(game.declarer_side())  # type: ignore[attr-defined]
+    if not side:
         return [frozenset({s}) for s in range(SEATS)]
-    side = {declarer}
-    partner = _solo_partner(game)
-    if partner is not None:
-        side.add(partner)
     others = frozenset(s for s in range(SEATS) if s not in side)
-    fs = frozenset(side)
-    return [fs if s in side else others for s in range(SEATS)]
-
-
-def _solo_partner(game: FamilyGame) -> int | None:
-    """The declarer's partner in a prop-and-cop contract (else ``None``)."""
-    explicit = getattr(game, "partner", None)
-    if isinstance(explicit, int) and not isinstance(explicit, bool):
-        return explicit
-    log = game.log
-    if log is None or _contract_code(game) not in _PARTNER_CODES:
-        return None
-    prop = cop = None
-    for seat, move in log.calls:
-        code = _code(move)
-        if code == "prop":
-            prop = seat
-        elif code == "cop":
-            cop = seat
-    if cop is None or prop is None:
-        return None
-    return cop if log.declarer == prop else prop
+    return [side if s in side else others for s in range(SEATS)]
 
 
 def _goal(game: FamilyGame, seat: int) -> int:
@@ -1081,7 +1041,30 @@ class _CardPlayer:
 
 
 # --------------------------------------------------------------- Monte Carlo
-class FamilyMonteCarloBot:
+class _SamplingBot:
+    """What the Monte Carlo bots share (this one and
+    :class:`~kowhist_teach.bots.MonteCarloBot`): the seed, the sampling budget, what
+    the last decision did, and the ``repr``."""
+
+    name = "montecarlo"
+
+    def __init__(
+        self, seed: int | None = None, samples: int = 64, time_limit: float | None = 0.5
+    ) -> None:
+        self.seed = 0 if seed is None else seed
+        self.samples = samples
+        self.time_limit = time_limit
+        self.last_samples = 0  #: how many samples the last decision played out (or solved)
+        self.last_timed_out = False  #: whether the time limit cut the last decision short
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples!r}, "
+            f"time_limit={self.time_limit!r})"
+        )
+
+
+class FamilyMonteCarloBot(_SamplingBot):
     """Determinized Monte Carlo for the whist family's card play (see the module's
     docstring); bids, trump choices and discards are :class:`FamilyRulesBot`'s.
 
@@ -1100,26 +1083,14 @@ class FamilyMonteCarloBot:
     True
     """
 
-    name = "montecarlo"
-
     def __init__(
         self, seed: int | None = None, samples: int = 64, time_limit: float | None = 0.5
     ) -> None:
-        self.seed = 0 if seed is None else seed
-        self.samples = samples
-        self.time_limit = time_limit
+        super().__init__(seed, samples, time_limit)
         self.rules = FamilyRulesBot(seed)
         #: The rules bot's card stands unless another card beats it by this many
         #: standard errors over the samples (0: always the best mean).
         self.confidence = 1.0
-        self.last_samples = 0  #: how many samples the last decision played out
-        self.last_timed_out = False  #: whether the time limit cut the last decision short
-
-    def __repr__(self) -> str:
-        return (
-            f"FamilyMonteCarloBot(seed={self.seed!r}, samples={self.samples!r}, "
-            f"time_limit={self.time_limit!r})"
-        )
 
     def choose(self, game: FamilyGame) -> Move:
         """The card with the best average over sampled deals (else the rules bot's move)."""
@@ -1242,9 +1213,8 @@ class _Simulator:
         self.teams = _teams(game)
         log = game.log
         self.declarer = log.declarer
-        code = _contract_code(game)
-        self.misere = code in _MISERE_CODES
-        self.target = _target(game, code)
+        self.misere = _contract_code(game) in _MISERE_CODES
+        self.target = game.tricks_needed()
         trick = game.trick
         self.plays = [(s, int(c)) for s, c in trick.plays]
         self.won = list(game.tricks_won)
@@ -1405,16 +1375,3 @@ def _shed_low(o: _Order, legal: int) -> int:
     t = o.trump
     side = legal & ~o.gmask[t] if t >= 0 else legal
     return o.lowest(side or legal)
-
-
-def _target(game: FamilyGame, code: str | None) -> int | None:
-    """Tricks the declaring side needs this deal (``None``: no contract, as in whist)."""
-    if code is None or game.log.declarer is None:
-        return None
-    if code in _SOLO_TARGETS:
-        return _SOLO_TARGETS[code]
-    parsed = _parse_bid(code)
-    if parsed is not None:
-        # Bid whist: 6 + the bid in books, the discards counting as the first book.
-        return 6 + parsed[0] - 1
-    return None

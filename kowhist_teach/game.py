@@ -14,7 +14,7 @@ tuples), and rebuilds itself from it in ``_rebuild`` — so undo and clone are e
 from __future__ import annotations
 
 import copy
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from .cards import BadCard, Card, cards_in
@@ -22,7 +22,7 @@ from .errors import IllegalMove, SetupError
 from .i18n import N_, _
 from .moves import Move, parse_move
 
-__all__ = ["TrickGame", "check_rule_options"]
+__all__ = ["TrickGame", "RuleOptions", "check_rule_options"]
 
 
 def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:
@@ -47,12 +47,48 @@ def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:
     return options
 
 
+class RuleOptions:
+    """What the rules of the games share: reading a record's ``rules`` object, writing
+    back the options that differ from the defaults, and checking option types.
+    Subclasses are frozen dataclasses whose every option has a default.
+    """
+
+    @classmethod
+    def from_dict(cls, options: dict[str, Any] | None) -> Any:
+        """Rules from a record's ``rules`` object; an unknown option is an error."""
+        return cls(**check_rule_options(cls, options))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (what a record's ``rules`` holds)."""
+        default = type(self)()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)  # type: ignore[arg-type]
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def with_options(self, **changes: Any) -> Any:
+        """A copy with some options changed."""
+        return replace(self, **changes)  # type: ignore[type-var]
+
+    def _check_bool(self, name: str) -> None:
+        value = getattr(self, name)
+        if not isinstance(value, bool):
+            raise SetupError(
+                _("rule option {name} must be true or false, not {value!r}").format(
+                    name=name, value=value
+                )
+            )
+
+
 class TrickGame:
     """The base of :class:`~kowhist_teach.knockout.KnockoutGame` and
     :class:`~kowhist_teach.german.GermanGame`.
 
     A subclass provides ``_log``, ``_outcome``, ``to_move``, ``hands``, ``names``,
-    ``legal_moves()``, ``why_illegal()`` and ``_rebuild(events)``.
+    ``legal_moves()``, ``why_illegal()``, ``_reset()``, ``_apply(move)`` and either
+    ``_replay_chance(event)`` (with ``_rng``, for :meth:`_rebuild`) or its own
+    ``_rebuild(events)``.
     """
 
     __slots__ = ()
@@ -95,6 +131,27 @@ class TrickGame:
         other = copy.copy(self)
         other._rebuild(list(self._log))
         return other
+
+    def _rebuild(self, events: list[Any]) -> None:
+        """Start afresh and make ``events`` again: chance events come from the log
+        (:meth:`_replay_chance`), not from the generator ``_rng``."""
+        rng = self._rng
+        self._rng = None
+        self._log = []
+        self._reset()
+        try:
+            for e in events:
+                self._log.append(e)
+                if isinstance(e, tuple):
+                    self._replay_chance(e)
+                else:
+                    self._apply(e)
+        finally:
+            self._rng = rng
+
+    def _replay_chance(self, event: tuple[Any, ...]) -> None:
+        """Make a logged chance event again (a deal)."""
+        raise NotImplementedError
 
     def _check(self, move: Move | str, seat: int | None) -> Move:
         """The move, parsed and checked; raises :class:`IllegalMove` saying why."""

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -59,7 +59,7 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .game import TrickGame, check_rule_options
+from .game import RuleOptions, TrickGame
 from .i18n import N_, _
 from .moves import Call, IllegalMove, Move, SetupError, parse_move
 from .tricks import Trick
@@ -86,13 +86,24 @@ _SCORINGS = ("all26", "last13")
 
 
 @dataclass(frozen=True)
-class GermanRules:
+class GermanRules(RuleOptions):
     """The options of German Whist; ``GermanRules()`` is the game of RULES.md §3.
 
     >>> GermanRules(scoring='last13').to_dict()
     {'scoring': 'last13'}
     >>> GermanRules.from_dict({'race_to': 7}) == GermanRules(race_to=7)
     True
+    >>> GermanRules.from_dict({'open_stock': 3}).open_stock
+    3
+    >>> GermanRules.from_dict({'trumps': 'H'})
+    Traceback (most recent call last):
+    ...
+    kowhist_teach.errors.SetupError: unknown rule option 'trumps': known options are \
+no_trumps, open_stock, race_to, scoring
+    >>> GermanRules(open_stock=2, no_trumps=True).to_dict()
+    {'open_stock': 2, 'no_trumps': True}
+    >>> GermanRules().with_options(scoring='last13').scoring
+    'last13'
     """
 
     #: ``"all26"``: tricks of both phases count, 14 or more wins and scores tricks − 13.
@@ -124,46 +135,7 @@ class GermanRules:
                     value=r
                 )
             )
-        if not isinstance(self.no_trumps, bool):
-            raise SetupError(
-                _("rule option {name} must be true or false, not {value!r}").format(
-                    name="no_trumps", value=self.no_trumps
-                )
-            )
-
-    @classmethod
-    def from_dict(cls, options: dict[str, Any] | None) -> GermanRules:
-        """Rules from a record's ``rules`` object; an unknown option is an error.
-
-        >>> GermanRules.from_dict({'open_stock': 3}).open_stock
-        3
-        >>> GermanRules.from_dict({'trumps': 'H'})
-        Traceback (most recent call last):
-        ...
-        kowhist_teach.errors.SetupError: unknown rule option 'trumps': known options are \
-no_trumps, open_stock, race_to, scoring
-        """
-        return cls(**check_rule_options(cls, options))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the defaults (what a record's ``rules`` holds).
-
-        >>> GermanRules(open_stock=2, no_trumps=True).to_dict()
-        {'open_stock': 2, 'no_trumps': True}
-        """
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(_DEFAULT_RULES, f.name)
-        }
-
-    def with_options(self, **changes: Any) -> GermanRules:
-        """A copy with some options changed.
-
-        >>> GermanRules().with_options(scoring='last13').scoring
-        'last13'
-        """
-        return replace(self, **changes)
+        self._check_bool("no_trumps")
 
 
 _DEFAULT_RULES = GermanRules()
@@ -725,21 +697,9 @@ like AS, 10H or QD
         )
 
     # ------------------------------------------------------- undo and clone
-    def _rebuild(self, events: list[Any]) -> None:
-        rng = self._rng
-        self._rng = None  # replay the deal from the log, not from the generator
-        self._log = []
-        self._reset()
-        try:
-            for e in events:
-                self._log.append(e)
-                if isinstance(e, tuple):
-                    self._chance_count += 1
-                    self._deal(e[1], e[2])
-                else:
-                    self._apply(e)
-        finally:
-            self._rng = rng
+    def _replay_chance(self, event: tuple[Any, ...]) -> None:
+        self._chance_count += 1
+        self._deal(event[1], event[2])
 
     # ------------------------------------------------------------------ views
     def hand(self, seat: int) -> list[Card]:

@@ -85,10 +85,13 @@ class ReplayError(IllegalMove):
         self.action = action
         self.seat = seat
 
+    #: The name of the first place in ``to_dict`` (the whist family's errors: ``deal``).
+    _place = "round"
+
     def to_dict(self) -> dict[str, Any]:
         """The ``error`` object of ``replay --json``."""
         return {
-            "round": self.round,
+            self._place: self.round,
             "action": self.action,
             "seat": self.seat,
             "message": self.message,
@@ -236,22 +239,26 @@ def _is_code_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(c, str) for c in value)
 
 
+def _check_hands_and_actions(obj: Any, known: set[str], where: str) -> None:
+    """A round or a deal: an object of ``known`` keys, with ``hands`` (a list of card
+    codes per seat) and maybe ``actions`` (a list of codes)."""
+    if not isinstance(obj, dict):
+        raise _fail(_("{where} must be an object").format(where=where))
+    _no_unknown(obj, known, where)
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
+        raise _fail(_("{where} needs hands: one list of card codes per seat").format(where=where))
+    if "actions" in obj and not _is_code_list(obj["actions"]):
+        raise _fail(_("{where}: actions must be a list of codes").format(where=where))
+
+
 def _check_knockout_shape(data: dict[str, Any]) -> None:
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
         raise _fail(_("rounds must be a list of round objects"))
     for i, rnd in enumerate(rounds):
         where = _("round {r}").format(r=i)
-        if not isinstance(rnd, dict):
-            raise _fail(_("{where} must be an object").format(where=where))
-        _no_unknown(rnd, _ROUND_KEYS, where)
-        hands = rnd.get("hands")
-        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
-            raise _fail(
-                _("{where} needs hands: one list of card codes per seat").format(where=where)
-            )
-        if "actions" in rnd and not _is_code_list(rnd["actions"]):
-            raise _fail(_("{where}: actions must be a list of codes").format(where=where))
+        _check_hands_and_actions(rnd, _ROUND_KEYS, where)
         for key in ("turn_up", "trump"):
             if rnd.get(key) is not None and not isinstance(rnd[key], str):
                 raise _fail(_("{where}: {key} must be a code").format(where=where, key=key))

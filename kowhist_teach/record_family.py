@@ -41,7 +41,14 @@ from .cards import Card, card_codes
 from .errors import IllegalMove, RecordError
 from .family import FamilyGame, FamilyPhase
 from .i18n import _
-from .record import FORMAT, ReplayError, check_record
+from .record import (
+    FORMAT,
+    ReplayError,
+    _check_hands_and_actions,
+    _fail,
+    _is_code_list,
+    check_record,
+)
 
 __all__ = [
     "FAMILY_GAMES",
@@ -95,14 +102,7 @@ class FamilyReplayError(ReplayError):
         super().__init__(message, round=deal, action=action, seat=seat)
         self.deal = deal
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``error`` object of ``replay --json``."""
-        return {
-            "deal": self.deal,
-            "action": self.action,
-            "seat": self.seat,
-            "message": self.message,
-        }
+    _place = "deal"
 
 
 def family_class(game: str) -> type[FamilyGame]:
@@ -130,14 +130,6 @@ def family_class(game: str) -> type[FamilyGame]:
 
 
 # --------------------------------------------------------------------------- shape
-def _fail(message: str) -> RecordError:
-    return RecordError(message)
-
-
-def _is_code_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(c, str) for c in value)
-
-
 def check_family_shape(data: dict[str, Any]) -> None:
     """The family part of :func:`kowhist_teach.record.check_record`: ``deals`` and what
     each deal may hold. Raises :class:`RecordError` (not a record: exit status 2).
@@ -155,22 +147,7 @@ def check_family_shape(data: dict[str, Any]) -> None:
         raise _fail(_("deals must be a list of deal objects"))
     for d, deal in enumerate(deals):
         where = _("deal {d}").format(d=d)
-        if not isinstance(deal, dict):
-            raise _fail(_("{where} must be an object").format(where=where))
-        for key in deal:
-            if key not in known:
-                raise _fail(
-                    _("unknown key {key!r} in {where}: known keys are {known}").format(
-                        key=key, where=where, known=", ".join(sorted(known))
-                    )
-                )
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
-            raise _fail(
-                _("{where} needs hands: one list of card codes per seat").format(where=where)
-            )
-        if "actions" in deal and not _is_code_list(deal["actions"]):
-            raise _fail(_("{where}: actions must be a list of codes").format(where=where))
+        _check_hands_and_actions(deal, known, where)
         for key, kind in extra.items():
             if key not in deal:
                 continue

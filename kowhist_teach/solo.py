@@ -349,17 +349,21 @@ class SoloGame(FamilyGame):
             return None
         return (self._high_seat, self._high)  # type: ignore[return-value]
 
-    def declarer_side(self) -> list[int]:
-        """The seats playing the contract: the declarer, and the partner in prop and cop.
+    def declarer_side(self, log: DealLog | None = None) -> list[int]:
+        """The seats playing the contract of a deal (the one in progress by default):
+        the declarer, and the partner in prop and cop.
 
         >>> SoloGame(auto_chance=False).declarer_side()
         []
         """
-        log = self.log
+        log = log if log is not None else self.log
         if log is None or log.declarer is None:
             return []
         partner = log.partner  # type: ignore[attr-defined]
         return [log.declarer] + ([partner] if partner is not None else [])
+
+    def _contract_tricks(self, contract: Call) -> int:
+        return TARGETS[contract]
 
     # ---------------------------------------------------------------- the deal
     def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
@@ -376,16 +380,9 @@ class SoloGame(FamilyGame):
     def _check_deal(self, hands: list[list[Card]], extra: dict[str, Any]) -> dict[str, Any]:
         if any(len(h) != 13 for h in hands):
             raise SetupError(_("each player must be dealt 13 cards"))
-        if set(extra) != {"trump_card"}:
-            raise SetupError(_("a deal of solo whist needs its trump_card, the dealer's last card"))
-        card = self._parse_cards([extra["trump_card"]])[0]
-        if card not in hands[self.dealer]:
-            raise SetupError(
-                _("the trump card {card} must be in the dealer's hand ({name})").format(
-                    card=card.code, name=self.names[self.dealer]
-                )
-            )
-        return {"trump_card": card}
+        return self._check_trump_card(
+            hands, extra, _("a deal of solo whist needs its trump_card, the dealer's last card")
+        )
 
     def _start_deal(self) -> None:
         log = self.deals[-1]

@@ -173,16 +173,9 @@ class WhistGame(FamilyGame):
             if extra:
                 raise SetupError(_("a whist drive turns no card for trumps: no trump_card"))
             return {}
-        if set(extra) != {"trump_card"}:
-            raise SetupError(_("a deal of whist needs its trump_card, the dealer's last card"))
-        card = self._parse_cards([extra["trump_card"]])[0]
-        if card not in hands[self.dealer]:
-            raise SetupError(
-                _("the trump card {card} must be in the dealer's hand ({name})").format(
-                    card=card.code, name=self.names[self.dealer]
-                )
-            )
-        return {"trump_card": card}
+        return self._check_trump_card(
+            hands, extra, _("a deal of whist needs its trump_card, the dealer's last card")
+        )
 
     def _start_deal(self) -> None:
         log = self.deals[-1]

@@ -14,12 +14,14 @@ Most deals here have dealer 3, so that seat 0 (eldest) bids first.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from family_helpers import cards
+from family_helpers import snapshot as family_snapshot
+from helpers import fast, play_randomly
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import GermanGame, KnockoutGame
@@ -130,10 +132,6 @@ def oracle_points(game: BidWhistGame, number: int) -> int:
 
 
 # ------------------------------------------------------------------ helpers
-def cards(text: str) -> list[Card]:
-    return [Card(c) for c in text.split()]
-
-
 def new_game(dealer: int = 3, **rules: Any) -> BidWhistGame:
     return BidWhistGame(BidWhistRules(**rules), first_dealer=dealer, auto_chance=False)
 
@@ -253,23 +251,7 @@ def play_forced(game: BidWhistGame, k: int, bid: str, trump: Suit = S, seed: int
 
 def snapshot(game: BidWhistGame) -> tuple:
     """Everything a game is made of, for exact comparisons."""
-    trick = game.trick
-    return (
-        game.phase,
-        game.to_move,
-        list(game.hands),
-        game.trump,
-        game.low,
-        list(game.discards),
-        game.dealer,
-        list(game.scores),
-        copy.deepcopy(game.deals),
-        (trick.leader, list(trick.plays), trick.winner) if trick else None,
-        game.outcome(),
-        list(game.moves),
-        game.legal_moves(),
-        [game.view(s) for s in range(4)],
-    )
+    return family_snapshot(game, game.low, list(game.discards), [game.view(s) for s in range(4)])
 
 
 def refused(game: BidWhistGame, move: Any, seat: int | None = None) -> str:
@@ -805,17 +787,6 @@ def test_the_string_and_view() -> None:
 
 
 # ------------------------------------------------------------------ property tests
-def fast(examples: int) -> settings:
-    """Seeded, no example database, no deadline: the same examples on every run."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-
-
 def deal_low(log: Any) -> bool:
     """Whether low cards won in a deal, read from its calls."""
     code = log.contract.code
@@ -900,10 +871,7 @@ def test_random_games_finish_and_score_as_the_rules_say(
 def test_random_prefixes_undo_and_clone(seed: int, steps: int) -> None:
     rng = random.Random(seed)
     game = BidWhistGame(seed=seed)
-    for _i in range(steps):
-        if game.is_over():
-            break
-        game.play(rng.choice(game.legal_moves()))
+    play_randomly(game, rng, steps)
     before = snapshot(game)
     twin = game.clone()
     assert snapshot(twin) == before

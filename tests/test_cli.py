@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers import Typist, one_line, run, write
 
 from kowhist_teach import Rules
-from kowhist_teach.cards import ALL_CARDS
 from kowhist_teach.cli import main, play_terminal, simulate
 from kowhist_teach.i18n import set_language
 
@@ -54,26 +52,6 @@ OVER = {
 IN_PROGRESS = {**OVER, "rounds": [{**OVER["rounds"][0], "actions": ["KS", "QS"]}]}
 # Seat 2 plays 4♦ on a spade lead while holding Q♠: action 1 breaks the rule.
 RULE_BREAK = {**OVER, "rounds": [{**OVER["rounds"][0], "actions": ["KS", "4D", "AS"]}]}
-
-
-def write(tmp_path: Path, name: str, content: Any) -> str:
-    path = tmp_path / name
-    text = content if isinstance(content, str) else json.dumps(content)
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err and "Traceback" not in out
-    return code, out, err
-
-
-def one_line(text: str) -> str:
-    lines = text.strip().splitlines()
-    assert len(lines) == 1, text
-    return lines[0]
 
 
 # ------------------------------------------------------------------ replay
@@ -302,48 +280,6 @@ def test_simulate_errors_are_one_line_exit_2(
 
 
 # -------------------------------------------------------------------- play
-class Typist:
-    """A stdin for play_terminal that reads the prompt and answers from a script.
-
-    Script steps: "legal" (the first move the prompt offers), "last" (the last one),
-    "illegal" (a card the prompt does not offer), or any literal text ("undo",
-    "help", "quit").  When the script runs out: "legal" for ever, or EOF.
-    """
-
-    PROMPT = re.compile(r"\(([^()]*)\): $")
-
-    def __init__(self, out: io.StringIO, script: list[str], then: str = "legal") -> None:
-        self.out = out
-        self.script = list(script)
-        self.then = then
-        self.prompts: list[list[str]] = []
-        self.sent: list[str] = []
-
-    def readline(self) -> str:
-        last = self.out.getvalue().rsplit("\n", 1)[-1]
-        match = self.PROMPT.search(last)
-        assert match, f"no prompt to answer: {last!r}"
-        offered = match.group(1).split()
-        assert offered, last
-        self.prompts.append(offered)
-        step = self.script.pop(0) if self.script else self.then
-        if step == "eof":
-            return ""
-        if step == "legal":
-            answer = offered[0]
-        elif step == "last":
-            answer = offered[-1]
-        elif step == "illegal":
-            answer = next(c.code for c in ALL_CARDS if c.label not in offered)
-        elif step == "illegal-held":  # a card in the hand that the prompt does not offer
-            hand = self.out.getvalue().rsplit("Your hand: ", 1)[-1].split("\n")[0].split()
-            answer = next(label for label in hand if label not in offered)
-        else:
-            answer = step
-        self.sent.append(answer)
-        return answer + "\n"
-
-
 def play(
     players: int, seed: int, script: list[str], then: str = "legal", rules: Rules | None = None
 ) -> tuple[int, str, Typist]:

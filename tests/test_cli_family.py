@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import Typist, one_line, run, write
 from test_records_family import check_shape, engine, example, need
 
-from kowhist_teach.cards import ALL_CARDS
-from kowhist_teach.cli import main, play_terminal, simulate
+from kowhist_teach.cli import play_terminal, simulate
 from kowhist_teach.family import FamilyPhase
 from kowhist_teach.i18n import set_language
 from kowhist_teach.record import game_from_record, to_record
@@ -35,26 +35,6 @@ GAMES = sorted(FAMILY_GAMES)
 def _english() -> None:
     """Messages are checked in English, whatever language another test left behind."""
     set_language("en")
-
-
-def write(tmp_path: Path, name: str, content: Any) -> str:
-    path = tmp_path / name
-    text = content if isinstance(content, str) else json.dumps(content)
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err and "Traceback" not in out
-    return code, out, err
-
-
-def one_line(text: str) -> str:
-    lines = text.strip().splitlines()
-    assert len(lines) == 1, text
-    return lines[0]
 
 
 #: Short games, so that a whole one is quick to replay and to play.
@@ -282,45 +262,6 @@ def test_simulate_errors_are_one_line_exit_2(
 
 
 # -------------------------------------------------------------------------- play
-class Typist:
-    """A stdin for play_terminal that reads the prompt and answers from a script:
-    "legal" / "last" (the first / last move offered), "illegal-held" (a held card the
-    prompt does not offer), or literal text; when the script runs out, ``then``."""
-
-    PROMPT = re.compile(r"\(([^()]*)\): $")
-
-    def __init__(self, out: io.StringIO, script: list[str], then: str = "legal") -> None:
-        self.out = out
-        self.script = list(script)
-        self.then = then
-        self.prompts: list[list[str]] = []
-        self.kinds: list[str] = []
-
-    def readline(self) -> str:
-        last = self.out.getvalue().rsplit("\n", 1)[-1]
-        match = self.PROMPT.search(last)
-        assert match, f"no prompt to answer: {last!r}"
-        offered = match.group(1).split()
-        assert offered, last
-        self.prompts.append(offered)
-        self.kinds.append(last.split(" (")[0])
-        step = self.script.pop(0) if self.script else self.then
-        if step == "eof":
-            return ""
-        if step == "legal":
-            answer = offered[0]
-        elif step == "last":
-            answer = offered[-1]
-        elif step == "illegal-held":
-            hand = self.out.getvalue().rsplit("Your hand: ", 1)[-1].split("\n")[0].split()
-            answer = next(label for label in hand if label not in offered)
-        elif step == "not-held":
-            answer = next(c.code for c in ALL_CARDS if c.label not in offered)
-        else:
-            answer = step
-        return answer + "\n"
-
-
 def play(game: str, seed: int, script: list[str], then: str = "legal", rules: Any = None):
     need(game)
     out = io.StringIO()

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from family_helpers import BW_KITTY, NEW_GAMES, bidwhist, solo, whist
 
 from kowhist_teach.bidwhist import HIGH, LOW, BidWhistGame
 from kowhist_teach.cards import Card
@@ -27,7 +28,6 @@ from kowhist_teach.family import FamilyGame, FamilyPhase
 from kowhist_teach.i18n import set_language
 from kowhist_teach.moves import PASS, TRUMP_CALLS
 from kowhist_teach.solo import BIDS as SOLO_BIDS
-from kowhist_teach.solo import SoloGame
 from kowhist_teach.whist import WhistGame, WhistRules
 
 
@@ -36,48 +36,6 @@ def _english() -> Any:
     set_language("en")
     yield
     set_language("en")
-
-
-# Diamonds are trumps (the dealer, seat 0, turned the 2♦). Seat 0 is short of clubs.
-HANDS = [
-    "AS KS 2S 2H 4H 5H 6H JH 2D 3D 4D 5D 2C",
-    "QS JS 10S 8H 9H 10H 6D 7D 8D 3C 4C 5C 6C",
-    "9S 8S 7S 7H QH KH 9D 10D JD 7C 8C 9C 10C",
-    "6S 5S 4S 3S 3H AH QD KD AD JC QC KC AC",
-]
-
-# Bid whist: 12 cards each and a kitty; the declarer (seat 1) discards the kitty again.
-BW_HANDS = [
-    "7H 6H 5H 8S 7S 6S 10D JD QD QC KC AC",
-    "BJ AH KH QH 2S 3S 4S 2D 3D 2C 3C 4C",
-    "LJ JH 10H KS QS JS 4D 5D 6D 5C 6C 7C",
-    "9H 8H AS 10S 9S 7D 8D 9D 8C 9C 10C JC",
-]
-BW_KITTY = "4H 3H 2H 5S KD AD"
-
-
-def whist(actions: str = "", rules: WhistRules | None = None) -> WhistGame:
-    game = WhistGame(rules, auto_chance=False)
-    game.deal([h.split() for h in HANDS], trump_card="2D")
-    for move in actions.split():
-        game.play(move)
-    return game
-
-
-def solo(actions: str = "") -> SoloGame:
-    game = SoloGame(auto_chance=False)
-    game.deal([h.split() for h in HANDS], trump_card="2D")
-    for move in actions.split():
-        game.play(move)
-    return game
-
-
-def bidwhist(actions: str = "") -> BidWhistGame:
-    game = BidWhistGame(auto_chance=False)
-    game.deal([h.split() for h in BW_HANDS], kitty=BW_KITTY.split())
-    for move in actions.split():
-        game.play(move)
-    return game
 
 
 def contract(bid: str, trump: str) -> str:
@@ -481,16 +439,7 @@ def random_positions(game: FamilyGame, rng: random.Random, steps: int) -> Any:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda seed: WhistGame(seed=seed),
-        lambda seed: WhistGame(WhistRules(drive=True, drive_no_trump=True), seed=seed),
-        lambda seed: SoloGame(seed=seed),
-        lambda seed: BidWhistGame(seed=seed),
-    ],
-    ids=["whist", "drive", "solo", "bidwhist"],
-)
+@pytest.mark.parametrize("make", NEW_GAMES.values(), ids=NEW_GAMES.keys())
 def test_every_position_is_explained(make: Any, lang: str) -> None:
     """In random games: every move explained consistently with the engine, every
     finished trick and deal explained, in every language (the catalogues may not

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from helpers import KNOCKOUT_OPTIONS, fast, play_randomly
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import PASS, Card, IllegalMove, KnockoutGame, Phase, Rules, Status
@@ -25,30 +26,7 @@ from kowhist_teach.cards import ALL_CARDS, cards_in
 from kowhist_teach.knockout import Termination
 from kowhist_teach.record import to_record
 
-OPTIONS = (
-    "dogs_chance",
-    "one_dog_per_game",
-    "blind_dog",
-    "reentry",
-    "no_picture_redeal",
-    "rainbow",
-    "fixed_trump",
-    "eliminated_vote_trump",
-    "no_trump_final",
-    "trump_breaking",
-)
 MAX_MOVES = 3000  # far above any real game (≤ 13 rounds of ≤ 7 × 13 cards + calls)
-
-
-def fast(examples: int) -> settings:
-    """Seeded, no example database, no deadline: the same examples on every run."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
 
 
 @st.composite
@@ -56,7 +34,7 @@ def setups(draw: Any) -> tuple[int, Rules, int, int]:
     """A table (2..7 players), a start_hand that fits, any variants, a seed, a dealer."""
     n = draw(st.integers(2, 7))
     start = draw(st.integers(1, min(13, 51 // n)))
-    flags = {name: draw(st.booleans()) for name in OPTIONS}
+    flags = {name: draw(st.booleans()) for name in KNOCKOUT_OPTIONS}
     if not flags["dogs_chance"]:
         flags["one_dog_per_game"] = flags["blind_dog"] = False
     seed = draw(st.integers(0, 2**40))
@@ -394,10 +372,7 @@ def test_clone_is_independent(setup: tuple, bot_seed: int, stop: int) -> None:
     n, rules, seed, dealer = setup
     game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
     rng = random.Random(bot_seed)
-    for _ in range(stop):
-        if game.is_over():
-            break
-        game.play(rng.choice(game.legal_moves()))
+    play_randomly(game, rng, stop)
     before = _snapshot(game)
     copy = game.clone()
     assert _snapshot(copy) == before

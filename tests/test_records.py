@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import Phase as HPhase
+from helpers import KNOCKOUT_OPTIONS, any_json, fast, json_paths, mutate
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import KnockoutGame, Phase, Rules
@@ -43,39 +43,11 @@ def _english() -> None:
     set_language("en")
 
 
-OPTIONS = (
-    "dogs_chance",
-    "one_dog_per_game",
-    "blind_dog",
-    "reentry",
-    "no_picture_redeal",
-    "rainbow",
-    "fixed_trump",
-    "eliminated_vote_trump",
-    "no_trump_final",
-    "trump_breaking",
-)
-
-
-def fast(examples: int, shrink: bool = True) -> settings:
-    """Seeded and repeatable; the fuzz tests skip shrinking so that a failure stays fast
-    (the inputs that broke replay() before are listed below as plain tests)."""
-    phases = [HPhase.explicit, HPhase.reuse, HPhase.generate] + ([HPhase.shrink] if shrink else [])
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        phases=phases,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-
-
 @st.composite
 def setups(draw: Any) -> tuple[int, Rules, int, int]:
     n = draw(st.integers(2, 7))
     start = draw(st.integers(1, min(13, 51 // n)))
-    flags = {name: draw(st.booleans()) for name in OPTIONS}
+    flags = {name: draw(st.booleans()) for name in KNOCKOUT_OPTIONS}
     if not flags["dogs_chance"]:
         flags["one_dog_per_game"] = flags["blind_dog"] = False
     return (
@@ -434,66 +406,16 @@ def test_replay_object_of_a_non_record_has_the_documented_shape(bad: object) -> 
 
 
 # ------------------------------------------------- replay never raises
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-3, 60)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=6)
-    | st.sampled_from(
-        [
-            "AS",
-            "10H",
-            "TH",
-            "pass",
-            "H",
-            "NT",
-            "rainbow",
-            "no-picture",
-            "play-on",
-            FORMAT,
-            "knockout",
-            "german",
-            "²",
-            "-1",
-            "0",
-            "1",
-        ]
-    ),
-    lambda inner: (
-        st.lists(inner, max_size=5)
-        | st.dictionaries(
-            st.text(max_size=6)
-            | st.sampled_from(
-                [
-                    "format",
-                    "game",
-                    "players",
-                    "rules",
-                    "first_dealer",
-                    "rounds",
-                    "hands",
-                    "turn_up",
-                    "trump",
-                    "trump_chooser",
-                    "declare",
-                    "votes",
-                    "actions",
-                    "seat",
-                    "call",
-                    "start_hand",
-                    "dogs_chance",
-                    "0",
-                    "1",
-                    "2",
-                    "²",
-                ]
-            ),
-            inner,
-            max_size=6,
-        )
-    ),
-    max_leaves=25,
+json_values = any_json(
+    [
+        *"AS 10H TH pass H NT rainbow no-picture play-on".split(),
+        FORMAT,
+        *"knockout german ² -1 0 1".split(),
+    ],
+    (
+        "format game players rules first_dealer rounds hands turn_up trump trump_chooser"
+        " declare votes actions seat call start_hand dogs_chance 0 1 2 ²"
+    ).split(),
 )
 
 
@@ -518,38 +440,6 @@ def test_replay_never_raises_on_record_like_objects(value: dict) -> None:
     assert result["status"] in ("error", "in_progress", "over")
     if result["status"] == "error":
         assert "\n" not in result["error"]["message"]
-
-
-def _paths(obj: Any, here: tuple = ()) -> list[tuple]:
-    found = [here]
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            found += _paths(v, here + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            found += _paths(v, here + (i,))
-    return found
-
-
-def _mutate(rec: dict, path: tuple, kind: int, value: Any) -> None:
-    if not path:
-        return
-    parent = rec
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if kind == 0:
-        parent[key] = value
-    elif kind == 1:
-        del parent[key]
-    elif kind == 2 and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(parent[key]))
-    elif kind == 3 and isinstance(parent, list):
-        parent[key], parent[-1] = parent[-1], parent[key]
-    elif kind == 4 and isinstance(parent, dict):
-        parent[str(value)[:8]] = copy.deepcopy(parent[key])
-    else:
-        parent[key] = value
 
 
 _BASES: dict[int, dict] = {}
@@ -587,11 +477,11 @@ def to_record_of(n: int, rules: Rules, seed: int) -> dict:
 def test_replay_never_raises_on_mutated_records(base: int, data: Any) -> None:
     rec = _base_record(base)
     for _ in range(data.draw(st.integers(1, 4))):
-        paths = _paths(rec)
+        paths = json_paths(rec)
         path = data.draw(st.sampled_from(paths))
         kind = data.draw(st.integers(0, 5))
         value = data.draw(json_values)
-        _mutate(rec, path, kind, value)
+        mutate(rec, path, kind, value)
     result = replay(rec)
     assert result["status"] in ("error", "in_progress", "over")
     if result["status"] == "error":

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import Phase as HPhase
+from helpers import any_json, fast, json_paths, mutate
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach.errors import IllegalMove, RecordError
@@ -51,7 +51,7 @@ from kowhist_teach.record_family import (
 )
 
 FORMAT = "kowhist-record/1"
-EXAMPLES = Path(__file__).resolve().parent.parent / "kowhist_teach" / "examples" / "family"
+EXAMPLES = Path(__file__).resolve().parent.parent / "kowhist_teach" / "examples"
 
 
 @pytest.fixture(autouse=True)
@@ -162,19 +162,6 @@ def round_trip(game: FamilyGame) -> FamilyGame:
     assert to_record(again) == rec
     assert position(again) == position(game)
     return again
-
-
-def fast(examples: int, shrink: bool = True) -> settings:
-    """Seeded and repeatable; the fuzz tests skip shrinking so that a failure stays fast."""
-    phases = [HPhase.explicit, HPhase.reuse, HPhase.generate] + ([HPhase.shrink] if shrink else [])
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        phases=phases,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 # ------------------------------------------------------------------- round trips
@@ -588,69 +575,16 @@ def test_extra_keys_of_another_game_are_unknown(game: str) -> None:
 
 
 # --------------------------------------------------------------- never raises
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-3, 60)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=6)
-    | st.sampled_from(
-        [
-            "AS",
-            "10H",
-            "TH",
-            "LJ",
-            "BJ",
-            "pass",
-            "prop",
-            "cop",
-            "solo",
-            "misere",
-            "abundance",
-            "slam",
-            "3",
-            "4L",
-            "7NT",
-            "high",
-            "low",
-            "H",
-            "NT",
-            FORMAT,
-            "whist",
-            "solo",
-            "bidwhist",
-            "0",
-            "-1",
-            "²",
-        ]
-    ),
-    lambda inner: (
-        st.lists(inner, max_size=5)
-        | st.dictionaries(
-            st.text(max_size=6)
-            | st.sampled_from(
-                [
-                    "format",
-                    "game",
-                    "players",
-                    "rules",
-                    "first_dealer",
-                    "deals",
-                    "hands",
-                    "trump_card",
-                    "kitty",
-                    "actions",
-                    "drive",
-                    "game_points",
-                    "deals",
-                    "0",
-                ]
-            ),
-            inner,
-            max_size=6,
-        )
-    ),
-    max_leaves=25,
+json_values = any_json(
+    [
+        *"AS 10H TH LJ BJ pass prop cop solo misere abundance slam 3 4L 7NT high low H NT".split(),
+        FORMAT,
+        *"whist solo bidwhist 0 -1 ²".split(),
+    ],
+    (
+        "format game players rules first_dealer deals hands trump_card kitty actions drive"
+        " game_points deals 0"
+    ).split(),
 )
 
 
@@ -672,36 +606,6 @@ def test_replay_never_raises_on_record_like_objects(game: str, value: dict) -> N
     json.dumps(result)
 
 
-def _paths(obj: Any, here: tuple = ()) -> list[tuple]:
-    found = [here]
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            found += _paths(v, here + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            found += _paths(v, here + (i,))
-    return found
-
-
-def _mutate(rec: dict, path: tuple, kind: int, value: Any) -> None:
-    if not path:
-        return
-    parent = rec
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if kind == 1:
-        del parent[key]
-    elif kind == 2 and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(parent[key]))
-    elif kind == 3 and isinstance(parent, list):
-        parent[key], parent[-1] = parent[-1], parent[key]
-    elif kind == 4 and isinstance(parent, dict):
-        parent[str(value)[:8]] = copy.deepcopy(parent[key])
-    else:
-        parent[key] = value
-
-
 _BASES: dict[tuple[str, int], dict] = {}
 
 
@@ -720,8 +624,8 @@ def test_replay_never_raises_on_mutated_records(game: str, base: int, data: Any)
     need(game)
     rec = _base_record(game, base)
     for _ in range(data.draw(st.integers(1, 4))):
-        path = data.draw(st.sampled_from(_paths(rec)))
-        _mutate(rec, path, data.draw(st.integers(0, 5)), data.draw(json_values))
+        path = data.draw(st.sampled_from(json_paths(rec)))
+        mutate(rec, path, data.draw(st.integers(0, 5)), data.draw(json_values))
     result = replay(rec)
     assert result["status"] in ("error", "in_progress", "over")
     if result["status"] == "error":

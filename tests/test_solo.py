@@ -9,11 +9,11 @@ contract can be made or lost on purpose, and its payment checked by hand.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 import pytest
+from family_helpers import snapshot as family_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,44 +71,9 @@ def finish_deal(game: SoloGame) -> None:
         game.play(game.legal_moves()[0])
 
 
-def snapshot(game: SoloGame) -> Any:
+def snapshot(game: SoloGame) -> tuple:
     """Everything a player or a record could observe."""
-    deals = [
-        (
-            d.number,
-            d.dealer,
-            d.hands,
-            d.extra,
-            d.calls,
-            d.trump,
-            d.declarer,
-            d.contract,
-            d.partner,
-            d.leader,
-            [(t.leader, list(t.plays), t.winner) for t in d.tricks],
-            d.tricks_won,
-            d.points,
-            d.notes,
-        )
-        for d in game.deals
-    ]
-    # A deep copy: the deal logs' lists live on in the game and change with it.
-    return copy.deepcopy(
-        (
-            game.phase,
-            game.to_move,
-            list(game.hands),
-            game.trump,
-            list(game.scores),
-            deals,
-            game.legal_moves(),
-            game.moves,
-            game.outcome(),
-            game.standing_bid,
-            game.open_seats(),
-            game.contract_text(),
-        )
-    )
+    return family_snapshot(game, game.standing_bid, game.open_seats(), game.contract_text())
 
 
 # ------------------------------------------------------------------- the deal

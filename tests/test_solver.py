@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import play_randomly
 
 from kowhist_teach import KnockoutGame, Rules
 from kowhist_teach.knockout import Phase
@@ -42,10 +43,7 @@ def _random_position(rng: random.Random) -> KnockoutGame:
         no_trump_final=rng.random() < 0.3,
     )
     game = KnockoutGame(n, rules, seed=rng.randrange(10**6), first_dealer=rng.randrange(n))
-    for _ in range(rng.randrange(60)):
-        if game.is_over():
-            break
-        game.play(rng.choice(game.legal_moves()))
+    play_randomly(game, rng, rng.randrange(60))
     while not game.is_over() and game.phase is not Phase.PLAY:
         game.play(rng.choice(game.legal_moves()))
     return game

@@ -12,13 +12,15 @@ Seats are 0..3 clockwise; partnership 0 is seats 0 and 2, partnership 1 seats 1 
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import fields
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from family_helpers import cards
+from family_helpers import snapshot as family_snapshot
+from helpers import fast
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach.cards import ALL_CARDS, Card, Rank, Suit
@@ -40,10 +42,6 @@ def _english() -> None:
 
 
 # ------------------------------------------------------------------ helpers
-def cards(text: str) -> list[Card]:
-    return [Card(c) for c in text.split()]
-
-
 def suit_cards(suit: Suit) -> list[Card]:
     """The 13 cards of a suit, ace first."""
     return [Card.of(r, suit) for r in HIGH_FIRST]
@@ -127,22 +125,7 @@ def new_game(dealer: int = 0, **rules: Any) -> WhistGame:
 
 def snapshot(game: WhistGame) -> tuple:
     """Everything a whist game is made of, for exact comparisons."""
-    trick = game.trick
-    return (
-        game.phase,
-        game.to_move,
-        list(game.hands),
-        game.trump,
-        game.dealer,
-        list(game.scores),
-        list(game.points),
-        list(game.games_won),
-        copy.deepcopy(game.deals),
-        (trick.leader, list(trick.plays), trick.winner) if trick else None,
-        game.outcome(),
-        list(game.moves),
-        game.legal_moves(),
-    )
+    return family_snapshot(game, list(game.points), list(game.games_won))
 
 
 def one_line_error(kind: type, action, *args, **kwargs) -> str:
@@ -736,17 +719,6 @@ def test_str_names_the_partnerships() -> None:
 
 
 # ------------------------------------------------------------- property tests
-def fast(examples: int) -> settings:
-    """Seeded, no example database, no deadline: the same examples on every run."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-
-
 @st.composite
 def whist_rules(draw: Any) -> WhistRules:
     if draw(st.booleans()):
