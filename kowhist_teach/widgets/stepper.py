@@ -35,6 +35,9 @@ _ORDER = (
     "knockout-dogs-chance",
     "knockout-whole-game",
     "german-whist-hand",
+    "whist",
+    "solo",
+    "bidwhist",
 )
 
 
@@ -45,7 +48,8 @@ def example_records() -> dict[str, dict[str, Any]]:
     True
     """
     paths = sorted(EXAMPLES_DIR.glob("*.json"))
-    # The lesson order: a first round, a dog's chance, a whole game, then German Whist.
+    # The lesson order: a first round, a dog's chance, a whole game, then German Whist,
+    # then the whist family (partnership whist, solo whist, bid whist).
     first = {name: i for i, name in enumerate(_ORDER)}
     paths.sort(key=lambda p: (first.get(p.stem, len(first)), p.stem))
     return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in paths}
@@ -57,13 +61,18 @@ def _example_title(name: str, record: dict[str, Any]) -> str:
         "knockout-dogs-chance": _("Knock-Out Whist: a dog's chance"),
         "german-whist-hand": _("German Whist: a whole hand"),
         "knockout-whole-game": _("Knock-Out Whist: a whole game between four bots"),
+        "whist": _("Partnership whist: a whole deal, trumps turned up"),
+        "solo": _("Solo whist: the auction and a solo"),
+        "bidwhist": _("Bid whist: the auction, the kitty and a whole deal"),
     }
     return titles.get(name, name)
 
 
 class StepperWidget(w.VBox):
-    """Any record, one event at a time: a slider and previous/next buttons, the table
-    at that moment (every hand face up) and what the event means.
+    """Any record (Knock-Out Whist, German Whist, partnership whist, solo whist, bid
+    whist), one event at a time: a slider and previous/next buttons, the table at that
+    moment (every hand face up, bid whist's kitty and discards too) and what the event
+    means.
 
     ``examples`` (default: the shipped examples) fill a menu; a record file can be
     loaded too.  Classes: ``kw-stepper``, ``kw-step-prev``, ``kw-step-next``,

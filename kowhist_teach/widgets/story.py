@@ -2,10 +2,11 @@
 
 Pure functions, no widgets: the table tells the student what happened since their last
 move with :func:`play_and_tell`; the stepper walks through a record with
-:func:`record_steps`.  Every rule and every reason comes from the engine
-(:mod:`kowhist_teach.knockout`, :mod:`kowhist_teach.german`) and the teaching layer
-(:mod:`kowhist_teach.explain`); this module only asks them and strings the answers
-together.
+:func:`record_steps` (Knock-Out Whist, German Whist and the whist family: partnership
+whist, solo whist, bid whist).  Every rule and every reason comes from the engine
+(:mod:`kowhist_teach.knockout`, :mod:`kowhist_teach.german`,
+:mod:`kowhist_teach.family`) and the teaching layer (:mod:`kowhist_teach.explain`);
+this module only asks them and strings the answers together.
 
 >>> from kowhist_teach import KnockoutGame
 >>> game = KnockoutGame(3, seed=2)
@@ -23,14 +24,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, shuffled_deck
-from ..explain import explain_moves, explain_round, explain_trick, suit_name
+from ..explain import explain_deal, explain_moves, explain_round, explain_trick, suit_name
+from ..family import FamilyGame, FamilyPhase, partners
 from ..german import GermanGame, GermanPhase
 from ..i18n import _
 from ..knockout import KnockoutGame, Phase, Rules
 from ..moves import NO_PICTURE, PLAY_ON, RAINBOW, Call, Move, parse_move
 from ..record import game_from_record
 
-__all__ = ["Step", "play_and_tell", "settle_chance", "record_steps", "deal_text", "outcome_text"]
+__all__ = [
+    "Step",
+    "play_and_tell",
+    "settle_chance",
+    "record_steps",
+    "deal_text",
+    "outcome_text",
+    "family_deal_lines",
+    "family_deal_end",
+]
 
 
 def _sentence(text: str) -> str:
@@ -59,7 +70,12 @@ def deal_text(game: Any) -> str:
     >>> from kowhist_teach import KnockoutGame
     >>> deal_text(KnockoutGame(3, seed=1)).startswith('Round 1: 7 cards each')
     True
+    >>> from kowhist_teach.whist import WhistGame
+    >>> deal_text(WhistGame(seed=1)).startswith('Deal 1: Player 1 deals; the turned-up card is ')
+    True
     """
+    if isinstance(game, FamilyGame):
+        return _family_deal_text(game)
     if isinstance(game, GermanGame):
         first = game.face_up[0] if game.face_up else None
         if game.trump is None:
@@ -100,6 +116,14 @@ def outcome_text(game: Any) -> str:
     if out is None:
         return ""
     names = game.names
+    if isinstance(game, FamilyGame):
+        if out.winner is None:
+            return _sentence(_("The game ends in a tie"))
+        if out.by_partnership:
+            a, b = partners(out.winner)
+            side = _("{a} and {b}").format(a=names[a], b=names[b])
+            return _sentence(_("{side} win the game").format(side=side))
+        return _sentence(_("{name} wins the game").format(name=names[out.winner]))
     if isinstance(game, GermanGame):
         if out.winner is None:
             return _sentence(_("The hand is drawn: {a} tricks each").format(a=out.tricks_won[0]))
@@ -156,9 +180,17 @@ def play_and_tell(
     ``viewer``, or to everyone when ``viewer`` is ``None``); the end of a round and what
     it means; the end of the game.  ``every_card`` adds a line for every card played.
 
+    In the whist family (partnership whist, solo whist, bid whist): a bid, pass or trump
+    named, with what it means to its maker; bid whist's kitty taken and each discard; the
+    contract once play begins; each card (``every_card``) and each finished trick; the
+    end of a deal with its score.  Every hand and the kitty are named: this is the
+    omniscient story, for the stepper.
+
     Raises :class:`~kowhist_teach.errors.IllegalMove` (and changes nothing) if the move
     is not legal.
     """
+    if isinstance(game, FamilyGame):
+        return _family_play_and_tell(game, move, every_card)
     seat = game.to_move
     phase = game.phase
     trick = game.trick
@@ -214,6 +246,178 @@ def play_and_tell(
     return [line for line in lines if line]
 
 
+# ------------------------------------------------------------------ the whist family
+def _for(name: str, text: str) -> str:
+    """The teaching layer's words to the player who moved ("you"), quoted to them by name."""
+    text = _sentence(text)
+    return _("To {name}: “{text}”").format(name=name, text=text[:1].upper() + text[1:])
+
+
+def _family_deal_text(game: FamilyGame) -> str:
+    """A fresh deal: its dealer, the turned-up card and trumps when they are known."""
+    log = game.log
+    if log is None:
+        return ""
+    text = _("Deal {n}: {name} deals").format(n=log.number, name=game.names[log.dealer])
+    card = log.extra.get("trump_card")
+    if card is not None:
+        text += "; " + _("the turned-up card is {card}").format(card=card.label)
+    if game.phase is FamilyPhase.PLAY:
+        if game.trump is not None:
+            text += "; " + _("trumps: {suit}").format(suit=suit_name(game.trump))
+        else:
+            text += "; " + _("no trumps")
+    return _sentence(text)
+
+
+def _family_turn(game: FamilyGame) -> str:
+    """Who speaks or leads first in a fresh deal."""
+    if game.to_move is None:
+        return ""
+    name = game.names[game.to_move]
+    if game.phase is FamilyPhase.BID:
+        return _sentence(_("{name} to bid").format(name=name))
+    return _sentence(_("{name} to play").format(name=name))
+
+
+def family_deal_lines(game: FamilyGame) -> list[str]:
+    """What a fresh deal of the whist family means: the deal, bid whist's kitty (face
+    down for now) and who is first to bid or lead.
+
+    >>> from kowhist_teach.solo import SoloGame
+    >>> family_deal_lines(SoloGame(seed=1))[-1]
+    'Player 2 to bid.'
+    """
+    lines = [_family_deal_text(game)]
+    log = game.log
+    kitty = log.extra.get("kitty") if log is not None else None
+    if kitty is not None:
+        lines.append(_sentence(_("Kitty: {n} cards").format(n=len(kitty))))
+    lines.append(_family_turn(game))
+    return [line for line in lines if line]
+
+
+def _family_call_text(name: str, phase: FamilyPhase, move: Any) -> str:
+    from .family import call_label  # the table's words for a call (lazy: no import cycle)
+
+    if getattr(move, "is_pass", False):
+        return _sentence(_("{name} passes").format(name=name))
+    if getattr(move, "is_trump", False) and phase is FamilyPhase.TRUMP:
+        return _sentence(_("{name} names {what}").format(name=name, what=call_label(move)))
+    return _sentence(_("{name} calls {what}").format(name=name, what=call_label(move)))
+
+
+def _kitty(game: FamilyGame, seat: int) -> list[Card] | None:
+    """Bid whist: the kitty as ``seat`` sees it now (``None`` while it is face down)."""
+    return getattr(game.view(seat), "kitty", None)
+
+
+def _family_play_and_tell(game: FamilyGame, move: Move | str, every_card: bool) -> list[str]:
+    seat: int = game.to_move  # type: ignore[assignment]
+    if seat is None:
+        game.play(move)  # nobody may move now: the engine raises and says why
+        return []
+    phase = game.phase
+    log = game.log
+    assert log is not None
+    trick = game.trick
+    scored = log.points is not None
+    had_kitty = _kitty(game, seat) is not None
+    notes = {e.move: e for e in explain_moves(game)}  # before the move, to its maker
+    game.play(move)
+    played = game.moves[-1]
+    note = notes.get(played)
+    name = game.names[seat]
+    lines: list[str] = []
+    if phase is FamilyPhase.PLAY:
+        if every_card:
+            lines.append(_sentence(_("{name} played {card}").format(name=name, card=played.label)))
+            if note is not None and note.effect:
+                lines.append(_for(name, note.effect))
+        if trick is not None and len(trick.plays) == len(game.names):
+            number = next(i for i, t in enumerate(log.tricks) if t is trick) + 1
+            lines.append(trick_line(game, trick, number))
+    else:
+        if phase is FamilyPhase.DISCARD:
+            lines.append(
+                _sentence(
+                    _("{name} discarded {card} face down").format(name=name, card=played.label)
+                )
+            )
+        else:
+            lines.append(_family_call_text(name, phase, played))
+        if note is not None and note.reason:
+            lines.append(_for(name, note.reason))
+        kitty = _kitty(game, seat) if game.log is log else None
+        if kitty is not None and not had_kitty:
+            shown = any(_kitty(game, s) is not None for s in range(len(game.names)) if s != seat)
+            text = (
+                _("{name} takes the kitty, shown to everybody: {cards}")
+                if shown
+                else _("{name} takes the kitty without showing it: {cards}")
+            )
+            lines.append(_sentence(text.format(name=name, cards=" ".join(c.label for c in kitty))))
+        if game.log is log and game.phase is FamilyPhase.PLAY:
+            # The auction (and bid whist's discards) is over: the contract, and who leads.
+            words = getattr(game, "contract_text", None)
+            if callable(words) and words(log):
+                lines.append(_sentence(words(log)))
+            lines.append(_family_turn(game))
+    if not scored and log.points is not None:
+        lines.extend(family_deal_end(game, log))
+    return [line for line in lines if line]
+
+
+def family_deal_end(game: FamilyGame, log: Any) -> list[str]:
+    """What a finished deal came to: the teaching layer's summary (tricks, contract,
+    notes, points, and the winner if the game is over), then the running scores.
+
+    >>> from kowhist_teach.whist import WhistGame
+    >>> g = WhistGame(seed=4)
+    >>> while len(g.deals) < 2:
+    ...     g.play(g.legal_moves()[0])
+    >>> lines = family_deal_end(g, g.deals[0])
+    >>> lines[0], lines[-1].startswith('Scores: Player 1 and Player 3 ')
+    ('Deal 1 is over.', True)
+    """
+    names = game.names
+    if game.by_partnership:
+        owners = [_("{a} and {b}").format(a=names[a], b=names[b]) for a, b in map(partners, (0, 1))]
+    else:
+        owners = list(names)
+    scores = ", ".join(f"{o} {p}" for o, p in zip(owners, game.scores, strict=True))
+    text = _("Scores: {list}").format(list=scores)
+    points = getattr(game, "points", None)
+    if game.game_name == "whist" and isinstance(points, list) and not game.rules.drive:
+        # Classic whist: the scores are game points; the points of the game go on.
+        text += "; " + _("this game: {a}–{b}").format(a=points[0], b=points[1])
+    head = _sentence(_("Deal {n} is over").format(n=log.number))
+    return [head, *explain_deal(game, log), _sentence(text)]
+
+
+def _family_steps(record: dict[str, Any], final: FamilyGame) -> list[Step]:
+    """Every event of a family record: each deal, call, discard and card."""
+    from ..record_family import DEAL_EXTRA_KEYS
+
+    fresh: Any = type(final)(
+        final.rules,
+        first_dealer=final.first_dealer,
+        auto_chance=False,
+        players=final.players,
+    )
+    steps: list[Step] = []
+    for deal in record.get("deals", []):
+        if fresh.chance_pending != "deal":
+            break
+        extra = {key: deal[key] for key in DEAL_EXTRA_KEYS[fresh.game_name] if key in deal}
+        fresh.deal(deal["hands"], **extra)
+        steps.append(Step(fresh.clone(), tuple(family_deal_lines(fresh))))
+        for code in deal.get("actions", []):
+            lines = play_and_tell(fresh, code, every_card=True)
+            steps.append(Step(fresh.clone(), tuple(lines)))
+    return steps
+
+
 def settle_chance(game: Any, rng: random.Random) -> list[str]:
     """Deal or cut from ``rng`` whenever a game made without its own chance
     (``auto_chance=False``, as a replayed record is) waits for one; says what was dealt.
@@ -263,8 +467,9 @@ class Step:
 
 
 def record_steps(record: dict[str, Any]) -> list[Step]:
-    """Every event of a record (each deal, cut, trump choice, card, pass), in order,
-    as a :class:`Step` with the position after it and what it means.
+    """Every event of a record (each deal, cut, trump choice, card, pass; in the whist
+    family each deal, bid, pass, trump named, discard and card), in order, as a
+    :class:`Step` with the position after it and what it means.
 
     Raises :class:`~kowhist_teach.errors.RecordError` or
     :class:`~kowhist_teach.record.ReplayError` for a bad record.
@@ -278,6 +483,8 @@ def record_steps(record: dict[str, Any]) -> list[Step]:
     (5, True)
     """
     final = game_from_record(record)  # checks the whole record first
+    if isinstance(final, FamilyGame):
+        return _family_steps(record, final)
     moves = final.moves
     if isinstance(final, GermanGame):
         from ..german import GermanRules
