@@ -184,6 +184,8 @@ _DEAL = FamilyPhase.DEAL
 _PLAY = FamilyPhase.PLAY
 _OVER = FamilyPhase.OVER
 _CHANCE_RNG = random.Random()
+#: The first bit above the 52 cards: a card set at or above it holds a joker.
+_JOKER_BITS = 1 << 52
 
 
 class FamilyGame(TrickGame):
@@ -197,6 +199,15 @@ class FamilyGame(TrickGame):
     rules_class: ClassVar[type]
     #: Whether scores are kept by partnership (else by seat).
     by_partnership: ClassVar[bool] = True
+    #: Whether cards rank and follow as RULES.md §1 says (set for each subclass: false
+    #: when it has its own ``_beats``, ``_led_suit`` or ``_suit_mask``, as bid whist).
+    _plain_ranking: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        hooks = ("_beats", "_led_suit", "_suit_mask", "_card_mask")
+        cls._plain_ranking = all(getattr(cls, h) is getattr(FamilyGame, h) for h in hooks)
+
     #: The cards of the pack (bid whist adds the jokers).
     pack: ClassVar[tuple[Card, ...]] = ALL_CARDS
 
@@ -370,15 +381,20 @@ class FamilyGame(TrickGame):
         return []
 
     def _start(self, hands: list[list[Card]], extra: dict[str, Any]) -> None:
+        masks = [mask_of(h) for h in hands]
         self.deals.append(
             DealLog(
                 number=len(self.deals) + 1,
                 dealer=(self.first_dealer + len(self.deals)) % SEATS,
-                hands=[sorted(h, key=_sort_key) for h in hands],
+                # Hands in display order: a table look-up unless a hand holds a joker.
+                hands=[
+                    cards_in(m) if m < _JOKER_BITS else sorted(h, key=_sort_key)
+                    for m, h in zip(masks, hands, strict=True)
+                ],
                 extra=dict(extra),
             )
         )
-        self.hands = [mask_of(h) for h in hands]
+        self.hands = masks
         self.trump = None
         self.trick = None
         self._start_deal()
@@ -402,6 +418,14 @@ class FamilyGame(TrickGame):
 
         Raises :class:`IllegalMove` saying why, and leaves the game unchanged.
         """
+        if type(move) is Card and seat is None and self.phase is _PLAY:
+            # The hot path (bots, simulations): a card the player to move may play,
+            # checked on the bits; anything else takes the checked path below.
+            s: int = self.to_move  # type: ignore[assignment]
+            if self._card_mask(s) >> move & 1:
+                self._log.append(move)
+                self._play_card(s, move)
+                return
         move = self._check(move, seat)
         self._log.append(move)
         self._apply(move)
@@ -467,6 +491,9 @@ class FamilyGame(TrickGame):
     def _card_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now: the led suit if they hold it, else any."""
         hand = self.hands[seat]
+        if self._plain_ranking:  # the led suit straight from the first card's bits
+            plays = self.trick.plays  # type: ignore[union-attr]
+            return hand & SUIT_MASK[plays[0][1] // 13] or hand if plays else hand
         led = self._led_suit(self.trick)  # type: ignore[arg-type]
         if led is None:
             return hand
@@ -483,7 +510,16 @@ class FamilyGame(TrickGame):
     def _play_card(self, seat: int, card: Card) -> None:
         self.hands[seat] ^= 1 << card
         trick: Trick = self.trick  # type: ignore[assignment]
-        if trick.winning_card is None or self._beats(card, trick.winning_card, trick):
+        best = trick.winning_card
+        if best is None:
+            trick.winner, trick.winning_card = seat, card
+        elif self._plain_ranking:
+            # RULES.md §1 inline (as tricks.beats): the same suit and higher, or a trump.
+            if (card // 13 == best // 13 and card > best) or (
+                card // 13 != best // 13 and card // 13 == self.trump
+            ):
+                trick.winner, trick.winning_card = seat, card
+        elif self._beats(card, best, trick):
             trick.winner, trick.winning_card = seat, card
         trick.plays.append((seat, card))
         if len(trick.plays) < SEATS:

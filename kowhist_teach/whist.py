@@ -161,8 +161,8 @@ class WhistGame(FamilyGame):
         dealer = self.dealer
         # One card at a time, from the player left of the dealer: the 52nd is the dealer's.
         hands: list[list[Card]] = [[] for _s in range(SEATS)]
-        for i, card in enumerate(deck):
-            hands[(dealer + 1 + i) % SEATS].append(card)
+        for k in range(SEATS):
+            hands[(dealer + 1 + k) % SEATS] = deck[k::SEATS]
         extra = {} if self.rules.drive else {"trump_card": deck[-1]}
         return hands, extra
 
