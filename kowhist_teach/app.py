@@ -18,10 +18,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from .i18n import LANGUAGES, _, get_language, set_language
-from .widgets._common import Guard, esc, set_classes, style_widget
+from .i18n import _, set_language
+from .widgets._common import Guard, LanguageMenu, esc, set_classes, style_widget
 from .widgets.family import FamilyTableWidget, available_family_games, family_game_title
-from .widgets.table import LANGUAGE_NAMES, GermanTableWidget, TableWidget
+from .widgets.table import GermanTableWidget, TableWidget
 
 __all__ = ["build_app", "KowhistApp"]
 
@@ -64,10 +64,7 @@ class KowhistApp(w.VBox):
         self.guard = Guard(self._say)
         self.title = w.HTML()
         set_classes(self.title, "kw-tagline")
-        self.language = w.Dropdown(
-            options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=get_language()
-        )
-        set_classes(self.language, "kw-language")
+        self.language = LanguageMenu(self.guard.wrap(self.set_language))
         self.games = ["knockout", "german", *available_family_games()]
         self.game_choice = w.ToggleButtons(options=[("", g) for g in self.games], value=game)
         set_classes(self.game_choice, "kw-game-choice")
@@ -83,10 +80,8 @@ class KowhistApp(w.VBox):
         self.tabs = w.Tab(children=[self.play_box, self.steps_box, self.practice_box])
         set_classes(self.tabs, "kw-tabs")
         self._show_game(game)
-        self.language.observe(self.guard.wrap(self._language), names="value")
         self.game_choice.observe(self.guard.wrap(self._game_chosen), names="value")
         self.tabs.observe(self.guard.wrap(self._tab), names="selected_index")
-        self.language.style.description_width = "initial"
         header = w.HBox(
             [self.game_choice, self.language],
             layout=w.Layout(align_items="center", flex_flow="row wrap"),
@@ -166,18 +161,10 @@ class KowhistApp(w.VBox):
         self.notice.value = f'<div class="kw-message" role="alert">⚠ {esc(message)}</div>'
 
     # -------------------------------------------------------------- languages
-    def _language(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
-            self.set_language(change["new"])
-
     def set_language(self, lang: str) -> None:
         """Every text of the app in ``lang`` (``en``, ``es``, ``fr``)."""
         set_language(lang)
-        self._quiet = True  # the menu follows; that is not a second switch
-        try:
-            self.language.value = lang
-        finally:
-            self._quiet = False
+        self.language.follow(lang)
         for table in self.tables.values():
             table.set_language(lang)
         if self.stepper is not None:
@@ -212,7 +199,7 @@ class KowhistApp(w.VBox):
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""
         self._tagline()
-        self.language.description = _("Language")
+        self.language.relabel()
         labels = [(_("Knock-Out Whist"), "knockout"), (_("German Whist"), "german")]
         labels += [(family_game_title(g), g) for g in self.games[2:]]
         if [t for t, _v in self.game_choice.options] != [t for t, _v in labels]:

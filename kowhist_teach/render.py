@@ -45,6 +45,8 @@ __all__ = [
     "table_svg",
     "card_name",
     "suit_colour",
+    "card_colour",
+    "call_words",
     "data_uri",
     "html_page",
     "install_repr_hooks",
@@ -165,6 +167,17 @@ def suit_colour(suit: Suit, four_colour: bool = False) -> str:
     return (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[suit]
 
 
+def card_colour(card: Card, four_colour: bool = False) -> str:
+    """The ink of a card: its suit's, or a joker's own (big and little differ).
+
+    >>> card_colour(Card('QD'), four_colour=True), card_colour(Card('BJ'))
+    ('#0047b3', '#b0005a')
+    """
+    if card.is_joker:
+        return _BIG_JOKER_INK if card == _BIG_JOKER else _LITTLE_JOKER_INK
+    return suit_colour(card.suit, four_colour)
+
+
 # ------------------------------------------------------------- svg helpers
 def _fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
@@ -239,8 +252,7 @@ def _pill(
     css_class: str = "",
 ) -> float:
     """A rounded label centred on ``x`` with its middle at ``y``; returns its width."""
-    # DejaVu Sans Bold averages ~0.62 em per character: wide enough for the text.
-    w = 0.64 * size * max(len(text), 2) + size
+    w = _pill_width(text, size)
     h = size * 1.55
     g = ET.SubElement(parent, "g", {"class": css_class} if css_class else {})
     ET.SubElement(
@@ -390,7 +402,7 @@ def _joker_drawing(card: Card, holder: ET.Element) -> list[ET.Element]:
     """A joker: its code (BJ, LJ) and a star in the corners, a big star in the middle;
     the big joker's stars are solid, the little joker's outlined, each in its own ink."""
     big = card == _BIG_JOKER
-    ink = _BIG_JOKER_INK if big else _LITTLE_JOKER_INK
+    ink = card_colour(card)
     code = card.code
     squeeze = {"textLength": "40", "lengthAdjust": "spacingAndGlyphs"}
     # Like a suit card's index: the code, then a star below it, within the left 44 units.
@@ -690,10 +702,13 @@ def _trick_group(
         text = f"★ {name}" if wins else name
         if seat == leader:
             text = _("{name} led").format(name=text)
+        # Under the card, but above the one at the top, whose name would run into the
+        # cards on either side.
+        above = n > 2 and math.sin(a) < -0.9
         _text(
             g,
             x,
-            y + h / 2 + label_size * 1.15,
+            y - h / 2 - label_size * 0.45 if above else y + h / 2 + label_size * 1.15,
             text,
             label_size,
             _GOLD if wins else _INK,
@@ -731,9 +746,18 @@ def trick_svg(
     rx, ry = _trick_radii(n, size)
     h = size * _H / _W
     label_size = max(14.0, size * 0.2)
-    width = max(2 * rx + size + 120, 280.0)
+    # The names of the seats at the sides (with "★" and "led") stay clear of the
+    # cards at the top and the bottom.
+    angles = [_seat_angle(s, viewer, n) for s in range(n)]
+    sides = [_label_width(names[s], label_size) for s in range(n) if abs(math.cos(angles[s])) > 0.5]
+    if sides:
+        rx = max(rx, size / 2 + max(sides) / 2 + 8)
+    width = max(2 * rx + size + 120, 2 * rx + max(sides, default=0) + 20, 280.0)
     top = 40.0 if trick.trump is not None else 10.0  # room for the trump line
-    height = top + 2 * ry + h + 2 * label_size + 20
+    # Room above the top card for its name (see _trick_group), and under the lowest.
+    above = label_size * 1.3 if n > 2 and n % 2 == 0 else 0.0
+    centre_y = top + 6 + above + ry + h / 2
+    height = centre_y + ry + h / 2 + label_size * 1.5 + 8
     cards = ", ".join(
         _("{name}: {card}").format(name=names[s], card=card_name(c)) for s, c in trick.plays
     )
@@ -753,14 +777,21 @@ def trick_svg(
             trick.winning_card,
             names,
             width / 2,
-            top + (height - top) / 2 - label_size / 2,
+            centre_y,
             size,
             viewer,
             four_colour=four_colour,
             finished=finished,
+            radii=(rx, ry),
         )
     )
     return _done(svg)
+
+
+def _label_width(name: str, size: float) -> float:
+    """About how wide a seat's name under a trick card is, "★" and "led" included."""
+    # DejaVu Sans averages about 0.6 em a character (bold, for the winner's name).
+    return 0.62 * size * (len(name) + 6)
 
 
 # ------------------------------------------------------------------ tables
@@ -805,13 +836,14 @@ def _trump_box(
     """Top left: the round, the trump suit (a big symbol) and the card that set it."""
     g = ET.SubElement(svg, "g", {"class": "kwr-trumps"})
     box_h = 200 if card is not None else 150
+    width = 260.0
     ET.SubElement(
         g,
         "rect",
         {
             "x": _fmt(x),
             "y": _fmt(y),
-            "width": "230",
+            "width": _fmt(width),
             "height": _fmt(box_h),
             "rx": "10",
             "fill": "#000000",
@@ -819,7 +851,9 @@ def _trump_box(
         },
     )
     _text(g, x + 14, y + 30, heading, 20, anchor="start", bold=True)
-    _text(g, x + 14, y + 60, _trump_text(trump, settled), 20, anchor="start")
+    # One line, or more while no suit is shown below it ("Trumps: not chosen yet").
+    for i, line in enumerate(_wrap(_trump_text(trump, settled), 20, width - 28)):
+        _text(g, x + 14, y + 60 + 26 * i, line, 20, anchor="start")
     if trump is not None:
         # The trump symbol large, on a white disc so red and black both stand out.
         ET.SubElement(
@@ -840,7 +874,7 @@ def _trump_box(
         g.append(
             _card_element(
                 card,
-                x + 140,
+                x + width - 100,
                 y + 74,
                 64,
                 four_colour=four_colour,
@@ -848,10 +882,20 @@ def _trump_box(
                 css_class="kwr-turn-up",
             )
         )
-        _text(g, x + 172, y + 190, card_caption, 16)
+        _text(g, x + width - 68, y + 190, card_caption, 16)
     elif chooser is not None and trump is not None:
         _text(g, x + 104, y + 106, _("chosen by"), 17, anchor="start")
         _text(g, x + 104, y + 130, chooser, 17, anchor="start", bold=True)
+
+
+def _pill_width(text: str, size: float) -> float:
+    # DejaVu Sans Bold averages ~0.62 em per character: wide enough for the text.
+    return 0.64 * size * max(len(text), 2) + size
+
+
+def _seat_panel_height(size: float, badge_row: bool = False) -> float:
+    """The height of a seat's panel holding cards ``size`` wide (see :func:`_seat_panel`)."""
+    return (64.0 if badge_row else 34.0) + size * _H / _W + 14
 
 
 def _seat_panel(
@@ -871,19 +915,27 @@ def _seat_panel(
     faded: bool,
     four_colour: bool,
     canvas_width: float = 1200.0,
+    back_spread: float | None = None,
+    badge_row: bool = False,
+    badge_size: float = 15.0,
 ) -> None:
-    """One player: name, badges (status, dealer), tricks won, and the hand below."""
+    """One player: the name and the tricks won on the top line, the badges (status,
+    dealer …) after the name or, with ``badge_row``, on a line of their own, and the
+    hand below (faces, then ``hidden`` backs ``back_spread`` apart)."""
     count = len(face_up) + hidden
-    back_spread = size * 0.3
+    back_spread = size * 0.3 if back_spread is None else back_spread
     hand_w = _hand_width(max(count, 1), size, spread, hidden, back_spread)
-    card_h = size * _H / _W
-    head = 34.0
+    height = _seat_panel_height(size, badge_row)
     tricks_text = _("Tricks: {n}").format(n=tricks)
     # Estimated text widths (DejaVu Sans Bold averages about 0.65 em a character).
-    header_w = 0.68 * 22 * len(name) + 0.65 * 20 * len(tricks_text) + 34
-    header_w += sum(0.64 * 15 * max(len(b[0]), 2) + 21 for b in badges)
-    width = max(hand_w + 20, header_w)
-    height = head + card_h + 14
+    name_w = 0.68 * 22 * len(name)
+    header_w = name_w + 0.65 * 20 * len(tricks_text) + 34
+    badge_ws = [_pill_width(text, badge_size) for text, _fill, _ink in badges]
+    badges_w = sum(bw + 6 for bw in badge_ws)
+    if badge_row:
+        width = max(hand_w + 20, header_w + 6, badges_w + 18)
+    else:
+        width = max(hand_w + 20, header_w + badges_w)
     x0 = min(max(cx - width / 2, 10.0), canvas_width - width - 10)
     words = [name] + [b[0] for b in badges] + [tricks_text]
     if to_move:
@@ -911,13 +963,9 @@ def _seat_panel(
             "stroke-width": "4",
         },
     )
-    # Name (left), badges, then tricks won (right), all on one line.
+    # Name (left) and tricks won (right) on the top line; the badges follow the name
+    # or sit on the line below.
     _text(g, x0 + 12, top + 25, name, 22, anchor="start", bold=True)
-    bx = x0 + 12 + 0.68 * 22 * len(name) + 8
-    for text, fill, ink in badges:
-        w = 0.64 * 15 * max(len(text), 2) + 15
-        _pill(g, bx + w / 2, top + 18, text, fill, ink, 15, css_class="kwr-badge")
-        bx += w + 6
     _text(
         g,
         x0 + width - 12,
@@ -928,7 +976,12 @@ def _seat_panel(
         bold=True,
         **{"class": "kwr-tricks"},
     )
+    bx, by = (x0 + 12, top + 48) if badge_row else (x0 + 20 + name_w, top + 18)
+    for (text, fill, ink), bw in zip(badges, badge_ws, strict=True):
+        _pill(g, bx + bw / 2, by, text, fill, ink, badge_size, css_class="kwr-badge")
+        bx += bw + 6
     hx = x0 + width / 2 - hand_w / 2
+    hy = top + height - size * _H / _W - 14
     if count:
         spoken = [card_name(c) for c in face_up]
         if hidden:
@@ -937,7 +990,7 @@ def _seat_panel(
             _hand_group(
                 face_up,
                 hx,
-                top + head,
+                hy,
                 size,
                 spread,
                 hidden=hidden,
@@ -948,7 +1001,7 @@ def _seat_panel(
             )
         )
     else:
-        _empty_slot(g, hx, top + head, size)
+        _empty_slot(g, hx, hy, size)
 
 
 # Where each seat's panel goes, by the number of players: the middle of the panel as
@@ -1083,8 +1136,7 @@ def _knockout_table(
         if s == game.dealer and not game.is_over():
             badges.append((_("dealer"), "#ffffff", "#111111"))
         cx, cy = centres[s]
-        card_h = size * _H / _W
-        panel_h = 34 + card_h + 14
+        panel_h = _seat_panel_height(size)
         top = min(max(cy - panel_h / 2, 20.0), h - panel_h - 12)
         _seat_panel(
             svg,
@@ -1123,9 +1175,10 @@ def _trick_on_table(
     four_colour: bool,
     angles: Sequence[float] | None = None,
     radii: tuple[float, float] | None = None,
+    cy: float | None = None,
 ) -> None:
     size = 70.0 if len(names) > 4 else 86.0
-    cy = h / 2 - 20
+    cy = h / 2 - 20 if cy is None else cy
     if finished:
         # In the middle of the cards; beside them when two cards lie one above the other.
         x, anchor = (w / 2 + size * 0.5 + 16, "start") if len(names) == 2 else (w / 2, "middle")
@@ -1200,8 +1253,7 @@ def _german_table(
         badges = []
         if s == game.dealer:
             badges.append((_("dealer"), "#ffffff", "#111111"))
-        card_h = size * _H / _W
-        panel_h = 34 + card_h + 14
+        panel_h = _seat_panel_height(size)
         top = h - panel_h - 12 if mine else 84.0  # below the status line
         _seat_panel(
             svg,
@@ -1284,22 +1336,24 @@ def _side_label(side: int) -> str:
     return _("North–South") if side == 0 else _("East–West")
 
 
-def _call_text(game: FamilyGame, call: Call) -> str:
-    """A call as the table shows it: a bid's name, a suit's symbol."""
+def call_words(call: Call, game_name: str) -> str:
+    """A call of a whist-family game (``game_name``) as the table's bidding box shows
+    it: a bid's name, "pass", a suit's symbol, bid whist's "high" or "low".
+
+    >>> from kowhist_teach.bidwhist import bid_call, DOWNTOWN
+    >>> call_words(bid_call(4, DOWNTOWN), 'bidwhist')
+    '4 downtown'
+    """
     if call.is_pass:
         return _("pass")
     if call.suit is not None:
         return call.suit.symbol
-    if game.game_name == "solo":
+    if game_name == "solo":
         from .solo import bid_name
 
         return bid_name(call)
-    if game.game_name == "bidwhist":
-        return _bidwhist_call_text(call)
-    return call.code
-
-
-def _bidwhist_call_text(call: Call) -> str:
+    if game_name != "bidwhist":
+        return call.code
     from .bidwhist import DOWNTOWN, HIGH, LOW, NOTRUMP, bid_parts
 
     if call is HIGH:
@@ -1312,6 +1366,14 @@ def _bidwhist_call_text(call: Call) -> str:
     if kind == DOWNTOWN:
         return _("{level} downtown").format(level=level)
     return _("{level} uptown").format(level=level)
+
+
+def _high_or_low(game: FamilyGame) -> bool:
+    """Whether the call to make now is bid whist's high or low (after a no-trump bid)
+    rather than a trump suit."""
+    from .bidwhist import HIGH
+
+    return game.phase is FamilyPhase.TRUMP and HIGH in game.legal_moves()
 
 
 def _family_status(game: FamilyGame) -> str:
@@ -1330,30 +1392,65 @@ def _family_status(game: FamilyGame) -> str:
     if phase is FamilyPhase.BID:
         return _("{name} to bid").format(name=who)
     if phase is FamilyPhase.TRUMP:
+        if _high_or_low(game):
+            return _("{name} chooses high or low").format(name=who)
         return _("{name} chooses trumps").format(name=who)
     if phase is FamilyPhase.DISCARD:
         return _("{name} discards").format(name=who)
     return _("Dealing")
 
 
-def _wrapped(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    size: float,
-    width: float,
-    fill: str = _INK,
-    bold: bool = False,
-) -> float:
-    """``text`` in lines of at most ``width`` pixels from ``(x, y)`` (and at each
-    newline); returns the baseline after the last line."""
+def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels (and at each newline)."""
     # DejaVu Sans averages about 0.52 em a character (0.6 in bold).
     per_line = max(int(width / ((0.6 if bold else 0.52) * size)), 8)
-    for line in (part for given in text.split("\n") for part in textwrap.wrap(given, per_line)):
-        _text(parent, x, y, line, size, fill, anchor="start", bold=bold)
-        y += size * 1.3
-    return y
+    return [part for given in text.split("\n") for part in textwrap.wrap(given, per_line)]
+
+
+def _text_box(
+    svg: ET.Element,
+    css_class: str,
+    label: str,
+    x: float,
+    width: float,
+    rows: Sequence[tuple[str, float, bool, str]],
+    *,
+    top: float | None = None,
+    bottom: float = 0.0,
+) -> float:
+    """A translucent box ``width`` wide at ``x`` holding ``rows`` of text, each
+    ``(text, size, bold, ink)`` wrapped to the box: below ``top``, or else ending at
+    ``bottom``. The group has the class ``css_class`` and is spoken as ``label``.
+    Returns the top of the box."""
+    lines = ET.Element("g")
+    y = 8.0
+    for text, size, bold, ink in rows:
+        if bold and y > 8:
+            y += 4  # a little space above a heading
+        for line in _wrap(text, size, width - 24, bold):
+            y += size * 1.3
+            _text(lines, x + 12, y, line, size, ink, anchor="start", bold=bold)
+    height = y + 14
+    # Laid out from 0, then moved to its place.
+    y0 = top if top is not None else bottom - height
+    for el in lines:
+        el.set("y", _fmt(float(el.get("y", "0")) + y0))
+    g = ET.SubElement(svg, "g", {"class": css_class, "aria-label": label})
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": _fmt(x),
+            "y": _fmt(y0),
+            "width": _fmt(width),
+            "height": _fmt(height),
+            "rx": "10",
+            "fill": "#000000",
+            "fill-opacity": "0.28",
+        },
+    )
+    g.extend(list(lines))
+    return y0
 
 
 def _family_fan(count: int, size: float, limit: float) -> float:
@@ -1378,104 +1475,46 @@ def _family_seat(
 ) -> None:
     """One player: name and tricks, then badges (compass point, dealer, declarer), then
     the hand. ``place`` is 0 at the bottom, 1 left, 2 top, 3 right."""
-    name = game.names[seat]
     mine = place == 0
     size = 90.0 if mine else 56.0
     if mine and len(face_up) > 13:
         size = 84.0  # a bid-whist declarer holding the kitty: 18 cards
     spread = _family_fan(len(face_up) + hidden, size, width_limit)
-    back_spread = min(size * 0.3, spread)
-    count = len(face_up) + hidden
-    hand_w = _hand_width(max(count, 1), size, spread, hidden, back_spread)
-    card_h = size * _H / _W
     log = game.log
-    tricks_text = _("Tricks: {n}").format(n=game.tricks_won[seat])
-    if game.by_partnership:
-        fill, ink = _SIDE_COLOURS[seat % 2]
-    else:
-        fill, ink = _SOLO_COLOURS
+    fill, ink = _SIDE_COLOURS[seat % 2] if game.by_partnership else _SOLO_COLOURS
     badges = [(_compass(seat), fill, ink)]
     if log is not None and seat == log.dealer:
         badges.append((_("dealer"), "#ffffff", "#111111"))
     if log is not None and log.declarer is not None and seat in _declarers(game, log):
         badges.append((_("declarer"), _GOLD, "#111111"))
-    badge_ws = [0.64 * 15 * max(len(b[0]), 2) + 15 for b in badges]
-    header_w = 0.68 * 22 * len(name) + 0.65 * 20 * len(tricks_text) + 40
-    width = max(hand_w + 20, header_w, sum(badge_ws) + 6 * len(badges) + 18)
-    head = 62.0
-    height = head + card_h + 14
+    height = _seat_panel_height(size, badge_row=True)
     if place == 0:
-        top = 840 - height - 12
+        top = _TABLE_H - height - 12
     elif place == 2:
         top = 80.0  # below the status line
     else:
-        # A little below the middle: room above for the contract under the trump box.
-        top = cy - height / 2 + 16
-    x0 = min(max(cx - width / 2, 10.0), _TABLE_W - width - 10)
-    to_move = seat == game.to_move
-    words = [name] + [b[0] for b in badges] + [tricks_text]
-    if to_move:
-        words.append(_("to move"))
-    g = ET.SubElement(
+        # Below the middle: room above for the contract under the trump box.
+        top = cy - height / 2 + 40
+    _seat_panel(
         svg,
-        "g",
-        {
-            "class": "kwr-seat" + (" kwr-to-move" if to_move else ""),
-            "data-seat": str(seat),
-            "aria-label": ", ".join(words),
-        },
+        cx,
+        top,
+        seat,
+        game.names[seat],
+        face_up=face_up,
+        hidden=hidden,
+        size=size,
+        spread=spread,
+        badges=badges,
+        tricks=game.tricks_won[seat],
+        to_move=seat == game.to_move,
+        faded=False,
+        four_colour=four_colour,
+        canvas_width=_TABLE_W,
+        back_spread=min(size * 0.3, spread),
+        badge_row=True,
+        badge_size=17.0,
     )
-    ET.SubElement(
-        g,
-        "rect",
-        {
-            "x": _fmt(x0),
-            "y": _fmt(top),
-            "width": _fmt(width),
-            "height": _fmt(height),
-            "rx": "12",
-            "fill": "#000000",
-            "fill-opacity": "0.25",
-            "stroke": _GOLD if to_move else "none",
-            "stroke-width": "4",
-        },
-    )
-    _text(g, x0 + 12, top + 25, name, 22, anchor="start", bold=True)
-    _text(
-        g,
-        x0 + width - 12,
-        top + 25,
-        tricks_text,
-        20,
-        anchor="end",
-        bold=True,
-        **{"class": "kwr-tricks"},
-    )
-    bx = x0 + 12
-    for (text, bfill, bink), w in zip(badges, badge_ws, strict=True):
-        _pill(g, bx + w / 2, top + 46, text, bfill, bink, 15, css_class="kwr-badge")
-        bx += w + 6
-    hx = x0 + width / 2 - hand_w / 2
-    if count:
-        spoken = [card_name(c) for c in face_up]
-        if hidden:
-            spoken.append(_("{n} face-down cards").format(n=hidden))
-        g.append(
-            _hand_group(
-                face_up,
-                hx,
-                top + head,
-                size,
-                spread,
-                hidden=hidden,
-                four_colour=four_colour,
-                label=_("Hand of {name}: {cards}").format(name=name, cards=", ".join(spoken)),
-                seat=seat,
-                hidden_spread=back_spread,
-            )
-        )
-    else:
-        _empty_slot(g, hx, top + head, size)
 
 
 def _declarers(game: FamilyGame, log: DealLog) -> list[int]:
@@ -1485,36 +1524,12 @@ def _declarers(game: FamilyGame, log: DealLog) -> list[int]:
 
 
 def _family_contract(svg: ET.Element, game: FamilyGame, x: float, y: float) -> None:
-    """Under the trump box: the contract and its declarer, in words."""
-    log = game.log
-    if log is None:
-        return
-    lines: list[str] = []
+    """Under the trump box: the contract and its declarer, in words (solo whist and bid
+    whist; partnership whist has no contract)."""
     contract_text = getattr(game, "contract_text", None)
-    if contract_text is not None:
-        lines.append(contract_text())
-    lines = [line for line in lines if line]
-    if not lines:
-        return
-    g = ET.SubElement(svg, "g", {"class": "kwr-contract", "aria-label": " ".join(lines)})
-    text_g = ET.Element("g")
-    yy = y + 26
-    for line in lines:
-        yy = _wrapped(text_g, x + 14, yy, line, 16, 316) + 4
-    ET.SubElement(
-        g,
-        "rect",
-        {
-            "x": _fmt(x),
-            "y": _fmt(y),
-            "width": "340",
-            "height": _fmt(yy - y),
-            "rx": "10",
-            "fill": "#000000",
-            "fill-opacity": "0.28",
-        },
-    )
-    g.append(text_g)
+    text = contract_text() if contract_text is not None and game.log is not None else ""
+    if text:
+        _text_box(svg, "kwr-contract", text, x, 360, [(text, 20, False, _INK)], top=y)
 
 
 def _family_scores(svg: ET.Element, game: FamilyGame, x: float, y: float) -> None:
@@ -1533,41 +1548,24 @@ def _family_scores(svg: ET.Element, game: FamilyGame, x: float, y: float) -> Non
                 detail.append(_("Points: {n}").format(n=game.points[side]))
                 detail.append(_("Games: {n}").format(n=game.games_won[side]))
             head = _("{name}: {score}").format(name=_side_label(side), score=game.scores[side])
-            rows.append((head, _joined(detail, 15, 206)))
+            rows.append((head, _joined(detail, 18, 206)))
     else:
         for seat in range(4):
             score = game.scores[seat]
             shown = f"{score:+d}" if score else "0"
             rows.append((_("{name}: {score}").format(name=game.names[seat], score=shown), ""))
     spoken = "; ".join(f"{a} {b}".replace("\n", " · ").strip() for a, b in rows)
-    g = ET.SubElement(
-        svg,
-        "g",
-        {"class": "kwr-scores", "aria-label": _("Scores: {scores}").format(scores=spoken)},
-    )
-    box = ET.SubElement(g, "rect", {"x": _fmt(x), "width": "230", "rx": "10", "fill": "#000000"})
-    box.set("fill-opacity", "0.28")
-    lines = ET.Element("g")
-    yy = 30.0
-    _text(lines, x + 12, yy, _("Scores"), 20, anchor="start", bold=True)
-    yy += 8
+    lines: list[tuple[str, float, bool, str]] = [(_("Scores"), 20, True, _INK)]
     for head, detail in rows:
-        # ``_wrapped`` returns the baseline after its last line.
-        yy = _wrapped(lines, x + 12, yy + 26, head, 18, 206, bold=True) - 18 * 1.3
+        lines.append((head, 20, True, _INK))
         if detail:
-            yy = _wrapped(lines, x + 12, yy + 21, detail, 15, 206, "#cfe8d6") - 15 * 1.3
-    height = yy + 16
-    # Laid out from 0, then moved up so that the box ends at ``y``.
-    top = y - height
-    box.set("y", _fmt(top))
-    box.set("height", _fmt(height))
-    for el in lines:
-        el.set("y", _fmt(float(el.get("y", "0")) + top))
-    g.extend(list(lines))
+            lines.append((detail, 18, False, "#cfe8d6"))
+    label = _("Scores: {scores}").format(scores=spoken)
+    _text_box(svg, "kwr-scores", label, x, 230, lines, bottom=y)
 
 
 def _joined(items: list[str], size: float, width: float) -> str:
-    """Items joined by " · ", with a line break (for :func:`_wrapped`) rather than a
+    """Items joined by " · ", with a line break (for :func:`_wrap`) rather than a
     "·" at the end of a line."""
     lines: list[str] = []
     for item in items:
@@ -1578,43 +1576,20 @@ def _joined(items: list[str], size: float, width: float) -> str:
     return "\n".join(lines)
 
 
-def _family_bidding(svg: ET.Element, game: FamilyGame, x: float, y: float) -> float:
-    """Bottom right, up from ``y``: the bidding of the deal so far (while it goes on);
-    returns the top of the box (``y`` if nothing is drawn)."""
+def _family_bidding(svg: ET.Element, game: FamilyGame, x: float, y: float) -> None:
+    """Top right, below ``y``: the last calls of the deal while the bidding goes on."""
     log = game.log
     if log is None or game.phase not in (FamilyPhase.BID, FamilyPhase.TRUMP):
-        return y
+        return
     calls = [(s, m) for s, m in log.calls if isinstance(m, Call)][-6:]
     lines = [
-        _("{name}: {call}").format(name=game.names[s], call=_call_text(game, m)) for s, m in calls
+        _("{name}: {call}").format(name=game.names[s], call=call_words(m, game.game_name))
+        for s, m in calls
     ]
-    g = ET.SubElement(
-        svg,
-        "g",
-        {
-            "class": "kwr-bidding",
-            "aria-label": _("Bidding: {calls}").format(calls=", ".join(lines) or "-"),
-        },
-    )
-    height = 44 + 24 * max(len(lines), 1) + 8
-    top = y - height
-    ET.SubElement(
-        g,
-        "rect",
-        {
-            "x": _fmt(x),
-            "y": _fmt(top),
-            "width": "230",
-            "height": _fmt(height),
-            "rx": "10",
-            "fill": "#000000",
-            "fill-opacity": "0.28",
-        },
-    )
-    _text(g, x + 12, top + 30, _("Bidding"), 20, anchor="start", bold=True)
-    for i, line in enumerate(lines or [_("no bid yet")]):
-        _text(g, x + 12, top + 60 + 24 * i, line, 17, anchor="start")
-    return top
+    label = _("Bidding: {calls}").format(calls=", ".join(lines) or "-")
+    rows = [(_("Bidding"), 20, True, _INK)]
+    rows += [(line, 20, False, _INK) for line in lines or [_("no bid yet")]]
+    _text_box(svg, "kwr-bidding", label, x, 340, rows, top=y)
 
 
 def _family_kitty(
@@ -1639,7 +1614,7 @@ def _family_kitty(
         cards = list(game.discards)
         caption = _("Discards: {n}").format(n=len(cards))
     face_up = show_all or (not before and seat is not None and seat == log.declarer)
-    size, spread = 50.0, 22.0
+    size, spread = 56.0, 24.0
     card_h = size * _H / _W
     top = y - card_h - 40
     spoken = ", ".join(card_name(c) for c in cards) if face_up else ""
@@ -1648,14 +1623,14 @@ def _family_kitty(
         "g",
         {"class": "kwr-kitty", "aria-label": f"{caption}: {spoken}" if spoken else caption},
     )
-    _text(g, x, top + 20, caption, 17, anchor="start", bold=True)
+    _text(g, x, top + 22, caption, 19, anchor="start", bold=True)
     if not cards:
-        _empty_slot(g, x, top + 32, size)
+        _empty_slot(g, x, top + 36, size)
         return
     for i, card in enumerate(cards):
         g.append(
             _card_element(
-                card if face_up else None, x + i * spread, top + 32, size, four_colour=four_colour
+                card if face_up else None, x + i * spread, top + 36, size, four_colour=four_colour
             )
         )
 
@@ -1681,11 +1656,12 @@ def _family_table(
     _trump_box(svg, 20, 20, game.trump, settled, heading, trump_card, _("turn-up"), four_colour)
     _status_line(svg, w, status)
     _family_contract(svg, game, 20, 232)
+    _family_bidding(svg, game, w - 360, 80)
     view = game.view(seat) if seat is not None and not show_all else None
     centres: list[tuple[float, float]] = [(0.0, 0.0)] * 4
-    # The widest each hand may fan: at the bottom between the score and bidding boxes,
-    # at the sides clear of the trick in the middle.
-    limits = (640.0, 400.0, 400.0, 400.0)
+    # The widest each hand may fan: at the bottom between the score and kitty boxes,
+    # at the sides clear of the trick in the middle and the names by its cards.
+    limits = (640.0, 360.0, 400.0, 360.0)
     for k, (fx, fy) in enumerate(_KO_SEATS[4]):
         centres[(viewer + k) % 4] = (fx * w, fy * h)
     for s in range(4):
@@ -1702,18 +1678,16 @@ def _family_table(
         cx, cy = centres[s]
         _family_seat(svg, game, s, cx, cy, place, face_up, hidden, four_colour, limits[place])
     _family_scores(svg, game, 20, h - 12)
-    bottom = _family_bidding(svg, game, w - 250, h - 12)
-    _family_kitty(
-        svg, game, w - 250, bottom - 8 if bottom < h - 12 else h - 12, seat, show_all, four_colour
-    )
+    _family_kitty(svg, game, w - 250, h - 12, seat, show_all, four_colour)
     trick, finished = _last_trick(game.tricks, game.trick)
     if trick is not None:
         finished = finished or game.is_over()
-        cx, cy = w / 2, h / 2 - 20
+        # Wider apart than a knock-out trick, and a little lower: the names by the
+        # cards stay clear of the other cards and of North's hand.
+        cx, cy = w / 2, h / 2 + 4
         angles = [math.atan2(y - cy, x - cx) for x, y in centres]
-        # Wider apart than a knock-out trick: the names under the cards stay clear.
         _trick_on_table(
-            svg, trick, finished, names, viewer, w, h, four_colour, angles, radii=(130.0, 100.0)
+            svg, trick, finished, names, viewer, w, h, four_colour, angles, (130.0, 90.0), cy
         )
     return svg
 

@@ -251,7 +251,9 @@ def test_solo_table_bidding_and_contract() -> None:
     assert len(bidding) == 1
     assert bidding[0].get("aria-label") == "Bidding: Player 2: proposal, Player 3: pass"
     assert "Player 4 to bid" in texts(root)
-    assert "Player 2 has bid proposal so far" in texts(root)
+    # The auction so far, in the engine's words (wrapped to the box).
+    assert groups(root, "kwr-contract")[0].get("aria-label") == game.contract_text()
+    assert "Player 2" in game.contract_text()
     assert "Trumps: not chosen yet" in texts(root)
     game.play("pass")
     game.play("solo")  # the dealer overcalls with a solo
@@ -341,3 +343,125 @@ def test_names_are_escaped() -> None:
     game = WhistGame(seed=1, players=["<A&>", "B", "C", "D"])
     svg = table_svg(game, show_all=True)
     assert "<A&>" in texts(parse(svg))
+
+
+# ------------------------------------------------------------- nothing overlaps
+# The names the table widget gives the seats: the longest a table shows.
+SEATED = {
+    "en": ["South (you)", "West", "North (partner)", "East"],
+    "es": ["Sur (tú)", "Oeste", "Norte (compañero)", "Este"],
+    "fr": ["Sud (vous)", "Ouest", "Nord (partenaire)", "Est"],
+}
+Box = tuple[float, float, float, float]  # x, y, width, height
+
+
+def rect_of(g: ET.Element) -> Box:
+    r = next(g.iter(NS + "rect"))
+    return tuple(float(r.get(k, "0")) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def text_box(t: ET.Element) -> Box:
+    """Where a line of text lies, estimated as the drawing code estimates it (DejaVu Sans:
+    about 0.52 em a character, 0.6 in bold)."""
+    size = float(t.get("font-size", "0"))
+    width = (0.6 if t.get("font-weight") == "bold" else 0.52) * size * len(t.text or "")
+    x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+    anchor = t.get("text-anchor")
+    left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    return left, y - 0.75 * size, width, size
+
+
+def card_box(el: ET.Element) -> Box:
+    return tuple(float(el.get(k, "0")) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def inside(a: Box, b: Box) -> bool:
+    return (
+        b[0] <= a[0] and a[0] + a[2] <= b[0] + b[2] and b[1] <= a[1] and a[1] + a[3] <= b[1] + b[3]
+    )
+
+
+def check_layout(svg: str) -> None:
+    """The boxes of the table (trumps, contract, bidding, scores, the seats, the kitty,
+    the status line) do not overlap; their text stays inside them; the names by the
+    trick's cards stay clear of every card."""
+    root = parse(svg)
+    boxes: list[tuple[str, Box]] = []
+    for css in ("kwr-trumps", "kwr-contract", "kwr-bidding", "kwr-scores", "kwr-status"):
+        for g in groups(root, css):
+            box = rect_of(g)
+            boxes.append((css, box))
+            for t in g.findall(NS + "text"):  # not the text of a card's picture
+                assert inside(text_box(t), box), (css, t.text)
+    for g in groups(root, "kwr-seat"):
+        boxes.append((f"seat {g.get('data-seat')}", rect_of(g)))
+    for g in groups(root, "kwr-kitty"):
+        cards = [card_box(c) for c in g if c.tag in (NS + "svg", NS + "rect")]
+        x0, y0 = min(c[0] for c in cards), min(c[1] for c in cards)
+        x1 = max(c[0] + c[2] for c in cards)
+        y1 = max(c[1] + c[3] for c in cards)
+        boxes.append(("kwr-kitty", (x0, y0 - 30, x1 - x0, y1 - y0 + 30)))
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            assert not overlap(box_a, box_b), (a, box_a, b, box_b)
+    for area in groups(root, "kwr-trick-area"):
+        cards = [card_box(c) for c in area if c.tag == NS + "svg"]
+        for t in area.findall(NS + "text"):
+            label = text_box(t)
+            assert not any(overlap(label, c) for c in cards), t.text
+            assert not any(overlap(label, box) for _n, box in boxes), t.text
+
+
+@pytest.mark.parametrize("lang", sorted(SEATED))
+@pytest.mark.parametrize("cls", [WhistGame, SoloGame, BidWhistGame])
+def test_nothing_overlaps_on_the_table(cls: Any, lang: str) -> None:
+    set_language(lang)
+    rng = random.Random(11)
+    for seed in range(8):
+        game = cls(seed=seed, players=SEATED[lang])
+        for _ in range(rng.randrange(60)):
+            if game.to_move is None:
+                break
+            game.play(rng.choice(game.legal_moves()))
+            check_layout(table_svg(game, seat=0))
+
+
+def test_bidding_box_holds_long_names() -> None:
+    game = BidWhistGame(auto_chance=False, players=SEATED["en"])
+    game.deal([h.split() for h in BW_HANDS], kitty=BW_KITTY.split())
+    for move in ("3", "3L", "4L", "7NT"):
+        game.play(move)
+    svg = table_svg(game, seat=0)
+    check_layout(svg)
+    lines = [t.text for t in groups(parse(svg), "kwr-bidding")[0].findall(NS + "text")]
+    assert lines[0] == "Bidding" and "North (partner): 3 downtown" in lines
+
+
+def test_no_trump_declarer_chooses_high_or_low() -> None:
+    game = bidwhist("pass 4NT pass pass")
+    assert game.phase is FamilyPhase.TRUMP
+    root = parse(table_svg(game, seat=0))
+    assert root.get("aria-label", "").endswith("Player 3 chooses high or low")
+    game = bidwhist("pass 4L pass pass")
+    assert parse(table_svg(game)).get("aria-label", "").endswith("Player 3 chooses trumps")
+
+
+@pytest.mark.parametrize("size", [48, 56, 80, 90])
+def test_names_by_a_trick_stay_clear_of_its_cards(size: int) -> None:
+    game = whist()
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    for names in (SEATED["en"], SEATED["fr"], ["A", "B", "C", "D"]):
+        root = parse(trick_svg(game.log.tricks[0], names, size=size, finished=True))
+        width = float(root.get("width", "0"))
+        (area,) = groups(root, "kwr-trick-area")
+        cards = [card_box(c) for c in area if c.tag == NS + "svg"]
+        labels = [text_box(t) for t in area.findall(NS + "text")]
+        assert len(cards) == len(labels) == 4
+        for label in labels:
+            assert 0 <= label[0] and label[0] + label[2] <= width
+            assert not any(overlap(label, c) for c in cards)

@@ -16,6 +16,7 @@ from kowhist_teach.cards import Card
 from kowhist_teach.errors import IllegalMove, SetupError
 from kowhist_teach.family import FamilyPhase
 from kowhist_teach.i18n import set_language
+from kowhist_teach.render import card_colour
 from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets.family import (
     FamilyModel,
@@ -112,7 +113,7 @@ def find_position(kind: str, predicate: Any, seeds: range = range(1, 60)) -> Fam
 
 
 def test_the_three_games_are_there() -> None:
-    assert GAMES[0] == "whist"
+    assert GAMES == ["whist", "solo", "bidwhist"]
     for kind in GAMES:
         assert family_game_class(kind).game_name == kind
     with pytest.raises(SetupError):
@@ -187,7 +188,6 @@ def test_whist_scores_odd_tricks_after_a_deal() -> None:
     assert all(str(n) in summary for n in game.deals[0].side_tricks)
 
 
-@pytest.mark.skipif("solo" not in GAMES, reason="solo whist not installed")
 def test_solo_bid_changes_the_status_and_is_paid() -> None:
     table = FamilyTableWidget("solo", seed=4)
     before = text(table.status.value)
@@ -204,7 +204,6 @@ def test_solo_bid_changes_the_status_and_is_paid() -> None:
         assert sum(table.game.scores) == 0 and any(table.game.scores)
 
 
-@pytest.mark.skipif("solo" not in GAMES, reason="solo whist not installed")
 def test_an_illegal_call_says_why_and_changes_nothing() -> None:
     table = find_position(
         "solo",
@@ -220,7 +219,6 @@ def test_an_illegal_call_says_why_and_changes_nothing() -> None:
     assert "kw-message" in table.explain.value
 
 
-@pytest.mark.skipif("bidwhist" not in GAMES, reason="bid whist not installed")
 def test_bid_whist_trumps_and_the_discard_by_clicking() -> None:
     def declarer_south(t: FamilyTableWidget) -> bool:
         return t.game.to_move == 0 and t.game.phase in (FamilyPhase.TRUMP, FamilyPhase.DISCARD)
@@ -241,15 +239,37 @@ def test_bid_whist_trumps_and_the_discard_by_clicking() -> None:
     assert len(table.game.hand(0)) == 12 or table.game.to_move != 0
 
 
-@pytest.mark.skipif("bidwhist" not in GAMES, reason="bid whist not installed")
+def test_bid_whist_no_trump_asks_high_or_low() -> None:
+    for seed in range(1, 60):
+        table = FamilyTableWidget("bidwhist", seed=seed)
+        no_trump = [b for b in legal_calls(table) if move_of(table, b).code.endswith("NT")]
+        if not no_trump:
+            continue
+        no_trump[-1].click()  # the highest: nobody outbids it
+        if table.game.phase is not FamilyPhase.TRUMP or table.game.to_move != 0:
+            continue
+        assert "Your turn: choose high or low" in text(table.status.value)
+        assert "chooses high or low" in table.picture.value
+        codes = [move_of(table, b).code for b in legal_calls(table)]
+        assert codes == ["high", "low"]
+        legal_calls(table)[0].click()
+        assert table.game.phase is FamilyPhase.DISCARD
+        assert "name trumps" not in text(table.status.value)
+        return
+    pytest.fail("South never won the auction with a no-trump bid")
+
+
 def test_bid_whist_jokers_show_as_cards() -> None:
     for seed in range(1, 40):
         table = FamilyTableWidget("bidwhist", seed=seed)
         shown = zip(table.hand.buttons, table.hand.faces, strict=True)
-        jokers = [b for b, f in shown if f.move >= 52]
+        jokers = [(b, f.move) for b, f in shown if f.move.is_joker]
         if jokers:
-            assert all("kw-card" in classes(b) for b in jokers)
-            assert all(b.description.split("\n")[-1] in ("LJ", "BJ") for b in jokers)
+            for button, card in jokers:
+                assert "kw-card" in classes(button)
+                assert button.description == f"★\n{card.code}"
+                # In the joker's own ink, as the pictures draw it.
+                assert button.style.text_color == card_colour(card)
             return
     pytest.fail("no joker dealt to South in 40 deals")
 
@@ -382,16 +402,41 @@ def test_rules_the_game_refuses_keep_the_game_in_progress() -> None:
     assert "rules must be" in text(table.explain.value)
 
 
-def test_a_broken_bot_never_loses_the_game() -> None:
-    class Broken:
-        def choose(self, game: Any) -> Any:
-            raise RuntimeError("out of order")
+class Broken:
+    def choose(self, game: Any) -> Any:
+        raise RuntimeError("out of order")
 
+
+class Cheat:
+    def choose(self, game: Any) -> Any:
+        return next(c for c in map(Card, range(52)) if c not in game.legal_moves())
+
+
+@pytest.mark.parametrize("bot,problem", [(Broken(), "RuntimeError: out of order"), (Cheat(), "")])
+def test_a_broken_bot_never_loses_the_game(
+    bot: Any, problem: str, caplog: pytest.LogCaptureFixture
+) -> None:
     table = FamilyTableWidget("whist", seed=15)
-    table.model._bots[1] = Broken()
-    click_once(table)
+    table.model._bots[1] = bot
+    with caplog.at_level("ERROR", logger="kowhist_teach.widgets.family"):
+        click_once(table)
     assert table.model.bot_errors and table.game.to_move == 0
     assert not table.guard.errors
+    # Said to the student in one line, and logged for the bug report.
+    said = text(table.explain.value)
+    assert "West's bot went wrong" in said and problem in said
+    assert caplog.records and caplog.records[0].levelname == "ERROR"
+
+
+def test_a_broken_hint_bot_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kowhist_teach.widgets import family
+
+    table = FamilyTableWidget("whist", seed=15)
+    monkeypatch.setattr(family, "make_bot", lambda *_a, **_k: Broken())
+    table.hint_button.click()
+    shown = text(table.explain.value)
+    assert "The rules bot went wrong (RuntimeError: out of order)" in shown
+    assert "Other moves open to you" in shown and not table.guard.errors
 
 
 def test_an_error_in_a_click_is_one_line_and_the_game_stays() -> None:
@@ -443,11 +488,8 @@ def test_call_faces_come_from_the_game() -> None:
 # --------------------------------------------------------------------- app
 def test_app_offers_the_family_games() -> None:
     app = build_app(seed=2)
-    labels = dict((v, t) for t, v in app.game_choice.options)
-    assert labels["whist"] == "Partnership whist"
-    for kind, title in (("solo", "Solo whist"), ("bidwhist", "Bid whist")):
-        if kind in GAMES:
-            assert labels[kind] == title
+    labels = {v: t for t, v in app.game_choice.options}
+    assert [labels[kind] for kind in GAMES] == ["Partnership whist", "Solo whist", "Bid whist"]
     app.game_choice.value = "whist"
     table = app.table
     assert isinstance(table, FamilyTableWidget) and app.play_box.children == (table,)

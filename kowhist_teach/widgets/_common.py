@@ -11,10 +11,24 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import IllegalMove, RecordError, SetupError
-from ..i18n import _
+from ..i18n import LANGUAGES, _, get_language
 from ..render import FONT_FAMILY
 
-__all__ = ["CSS", "style_widget", "Guard", "big_button", "set_classes", "esc", "tag"]
+__all__ = [
+    "CSS",
+    "LANGUAGE_NAMES",
+    "Guard",
+    "LanguageMenu",
+    "big_button",
+    "esc",
+    "sentence",
+    "set_classes",
+    "style_widget",
+    "tag",
+]
+
+#: The languages offered, each in its own words.
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
 
 # The classes of DESIGN §6 (kw-card, kw-legal, kw-illegal, kw-trick, kw-explain, kw-hint,
 # kw-undo, kw-new-deal, kw-status) are a public contract: browser tests and screen readers
@@ -114,9 +128,10 @@ CSS = f"""
 """
 
 
-def style_widget() -> w.HTML:
-    """The style sheet as a widget (put it once in a view; twice does no harm)."""
-    box = w.HTML(f"<style>{CSS}</style>")
+def style_widget(css: str = CSS) -> w.HTML:
+    """A style sheet (the shared one by default) as a hidden widget (put it once in a
+    view; twice does no harm)."""
+    box = w.HTML(f"<style>{css}</style>")
     box.add_class("kw-style")
     box.layout.display = "none"
     return box
@@ -139,6 +154,19 @@ def uploaded_record(
         return None
     finally:
         upload.value = ()
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (unless it has one).
+
+    >>> sentence('you may play this card'), sentence('Well done!'), sentence('')
+    ('You may play this card.', 'Well done!', '')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def esc(text: Any) -> str:
@@ -171,6 +199,48 @@ def big_button(description: str, css_class: str, tooltip: str = "") -> w.Button:
     b.layout.width = "auto"
     b.layout.align_self = "flex-start"  # not stretched across a column
     return b
+
+
+class LanguageMenu(w.Dropdown):
+    """The language menu (``kw-language``): choosing a language calls
+    ``on_choose(code)``; :meth:`follow` shows a language switched elsewhere without
+    calling it again.
+
+    >>> chosen = []
+    >>> menu = LanguageMenu(chosen.append)
+    >>> menu.value = 'fr'; menu.follow('es')
+    >>> chosen, menu.value
+    (['fr'], 'es')
+    """
+
+    def __init__(self, on_choose: Callable[[str], Any], visible: bool = True) -> None:
+        super().__init__(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=get_language()
+        )
+        set_classes(self, "kw-language")
+        if not visible:
+            self.layout.display = "none"
+        self._on_choose = on_choose
+        self._following = False
+        self.observe(self._chosen, names="value")
+        self.relabel()
+
+    def _chosen(self, change: dict[str, Any]) -> None:
+        if not self._following:
+            self._on_choose(change["new"])
+
+    def follow(self, lang: str) -> None:
+        """Show ``lang`` (already switched to) as chosen."""
+        self._following = True
+        try:
+            self.value = lang
+        finally:
+            self._following = False
+
+    def relabel(self) -> None:
+        """The menu's label in the chosen language."""
+        self.description = _("Language")
+        self.style.description_width = "initial"
 
 
 class Guard:

@@ -14,7 +14,7 @@ reason come from :func:`kowhist_teach.explain.explain_moves` and the games'
 from __future__ import annotations
 
 import base64
-import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,8 @@ from ..i18n import _
 from ..knockout import Phase, Status
 from ..moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..record import dumps, to_record
-from ..render import card_name, suit_colour
+from ..render import card_colour, card_name, suit_colour
+from ._common import esc, sentence
 
 __all__ = [
     "CardFace",
@@ -37,6 +38,8 @@ __all__ = [
     "taken_html",
     "save_link_html",
     "lines_html",
+    "move_words",
+    "trumps_html",
     "TEXT_FORM",
 ]
 
@@ -90,7 +93,8 @@ def _explanations(game: Any, seat: int) -> dict[Any, Any]:
 
 
 def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace]:
-    """The cards ``seat`` holds (as their view shows them), each legal or not and why.
+    """The cards ``seat`` holds (as their view shows them), each legal or not and why;
+    bid whist's jokers show a star over their code (``BJ``, ``LJ``).
 
     >>> from kowhist_teach import KnockoutGame
     >>> g = KnockoutGame(3, seed=1)
@@ -107,14 +111,18 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
         elif game.to_move == seat and not game.is_over():
             # Not a card move now (trumps to choose, a face-up card to take …): the
             # engine says what is expected instead.
-            legal, reason = False, _sentence_case(game.why_illegal(card))
+            legal, reason = False, sentence(game.why_illegal(card))
         else:
             legal, reason = False, _not_your_turn(game, seat)
+        if card.is_joker:
+            text = f"★\n{card.code}"
+        else:
+            text = f"{card.rank.code}\n{card.suit.symbol}{TEXT_FORM}"
         faces.append(
             CardFace(
                 move=card,
-                text=f"{card.rank.code}\n{card.suit.symbol}{TEXT_FORM}",
-                colour=suit_colour(card.suit, four_colour),
+                text=text,
+                colour=card_colour(card, four_colour),
                 legal=legal,
                 reason=reason,
                 name=card_name(card),
@@ -139,14 +147,6 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
     return faces
 
 
-def _sentence_case(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def _call_text(move: Move) -> str:
     if isinstance(move, Card):
         return _("Take {card}").format(card=move.label)
@@ -165,10 +165,16 @@ def _call_text(move: Move) -> str:
     return move.code
 
 
-def call_faces(game: Any, seat: int, four_colour: bool = False) -> list[CallFace]:
+def call_faces(
+    game: Any,
+    seat: int,
+    four_colour: bool = False,
+    label: Callable[[Move], str] = _call_text,
+) -> list[CallFace]:
     """The moves open to ``seat`` now that are not cards of their hand (trump suits,
-    votes, a dog's pass, declarations, a face-up card to take), with the ones the
-    teaching layer explains as not allowed (a suit the vote ruled out).
+    votes, a dog's pass, declarations, bids, a face-up card to take), with the ones the
+    teaching layer explains as not allowed (a suit the vote ruled out); ``label`` gives
+    each button its words.
 
     >>> from kowhist_teach import KnockoutGame, Rules
     >>> g = KnockoutGame(2, rules=Rules(start_hand=1), seed=4)
@@ -188,12 +194,35 @@ def call_faces(game: Any, seat: int, four_colour: bool = False) -> list[CallFace
             colour = suit_colour(move.suit, four_colour)
         elif isinstance(move, Card):
             colour = suit_colour(move.suit, four_colour)
-        out.append(CallFace(move, _call_text(move), note.legal, note.reason, colour))
+        out.append(CallFace(move, label(move), note.legal, note.reason, colour))
     return out
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+def move_words(move: Move, label: Callable[[Move], str] = _call_text) -> str:
+    """A move in words: a card by its label and its name, any other move as ``label``
+    puts it on its button.
+
+    >>> from kowhist_teach.cards import Card
+    >>> move_words(Card('QS')), move_words(PASS)
+    ('Q♠ (queen of spades)', 'Pass (keep your card)')
+    """
+    if isinstance(move, Card):
+        return f"{move.label} ({card_name(move)})"
+    return label(move)
+
+
+def trumps_html(trump: Any) -> str:
+    """ "Trumps: ♠ spades" for a status line, the symbol in its colour on white.
+
+    >>> from kowhist_teach.cards import Suit
+    >>> 'hearts' in trumps_html(Suit.HEARTS)
+    True
+    """
+    suit = (
+        f'<span class="kw-suit" style="color:{suit_colour(trump)}">'
+        f"{trump.symbol}{TEXT_FORM}</span> {esc(suit_name(trump))}"
+    )
+    return esc(_("Trumps: {suit}")).format(suit=suit)
 
 
 def _status_word(status: Status) -> str:
@@ -244,22 +273,18 @@ def status_html(game: Any, seat: int) -> str:
         phase2 = game.phase is GermanPhase.PLAY2 or (
             game.phase is GermanPhase.OVER and not game.stock
         )
-        parts.append(_esc(_("Phase {n} of 2").format(n=2 if phase2 else 1)))
+        parts.append(esc(_("Phase {n} of 2").format(n=2 if phase2 else 1)))
         if game.stock:
-            parts.append(_esc(_("Stock: {n}").format(n=len(game.stock))))
+            parts.append(esc(_("Stock: {n}").format(n=len(game.stock))))
     else:
-        parts.append(_esc(_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size)))
+        parts.append(esc(_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size)))
     trump = game.trump
     if trump is not None:
-        suit = (
-            f'<span class="kw-suit" style="color:{suit_colour(trump)}">'
-            f"{trump.symbol}{TEXT_FORM}</span> {_esc(suit_name(trump))}"
-        )
-        parts.append(_esc(_("Trumps: {suit}")).format(suit=suit))
+        parts.append(trumps_html(trump))
     elif german or game.log.trump_settled:
-        parts.append(_esc(_("No trumps")))
+        parts.append(esc(_("No trumps")))
     else:
-        parts.append(_esc(_("Trumps: not chosen yet")))
+        parts.append(esc(_("Trumps: not chosen yet")))
     top = " · ".join(parts)
     turn = outcome = ""
     if game.is_over():
@@ -270,20 +295,20 @@ def status_html(game: Any, seat: int) -> str:
         turn = _turn_text(game, seat)
     tricks = []
     for s, name in enumerate(names):
-        label = _esc(name)
+        label = esc(name)
         extra = ""
         if not german:
             st = game.status[s]
             if st is not Status.ACTIVE:
                 extra = f' <span class="kw-badge kw-badge-{st.name.lower()}">'
-                extra += f"{_esc(_status_word(st))}</span>"
+                extra += f"{esc(_status_word(st))}</span>"
         mine = ' class="kw-me"' if s == seat else ""
         tricks.append(f"<span{mine}>{label}: <b>{game.tricks_won[s]}</b>{extra}</span>")
-    second = _esc(_("Tricks")) + ": " + " · ".join(tricks)
+    second = esc(_("Tricks")) + ": " + " · ".join(tricks)
     lead = (
-        f'<span class="kw-turn">{_esc(turn)}</span>'
+        f'<span class="kw-turn">{esc(turn)}</span>'
         if turn
-        else f'<span class="kw-outcome">{_esc(outcome)}</span>'
+        else f'<span class="kw-outcome">{esc(outcome)}</span>'
     )
     return (
         f'<div class="kw-status-top">{top} — {lead}</div>'
@@ -305,7 +330,7 @@ def round_chart_html(game: Any) -> str:
     done = [r for r in game.rounds if r.tricks_won or r.redealt]
     round_title = _("Round {r}: {h} cards")
     head = "".join(
-        f'<th title="{_esc(round_title.format(r=i + 1, h=r.hand_size))}">{r.hand_size}</th>'
+        f'<th title="{esc(round_title.format(r=i + 1, h=r.hand_size))}">{r.hand_size}</th>'
         for i, r in enumerate(done)
     )
     tricks_word = _("tricks")
@@ -326,12 +351,12 @@ def round_chart_html(game: Any) -> str:
             elif s in r.dogs:
                 cls, note = "kw-chart-dog", _("dog")
             title = f"{won} {tricks_word}" + (f", {note}" if note else "")
-            mark = f" {_esc(note)}" if note else ""
-            cells.append(f'<td class="{cls}" title="{_esc(title)}">{won}{mark}</td>')
-        rows.append(f"<tr><th>{_esc(name)}</th>{''.join(cells)}</tr>")
-    caption = _esc(_("Tricks won in each round (column: cards dealt)"))
+            mark = f" {esc(note)}" if note else ""
+            cells.append(f'<td class="{cls}" title="{esc(title)}">{won}{mark}</td>')
+        rows.append(f"<tr><th>{esc(name)}</th>{''.join(cells)}</tr>")
+    caption = esc(_("Tricks won in each round (column: cards dealt)"))
     if not done:
-        empty = _esc(_("No round finished yet."))
+        empty = esc(_("No round finished yet."))
         return f'<div class="kw-chart-empty">{empty}</div>'
     return (
         f'<table class="kw-chart-table"><caption>{caption}</caption>'
@@ -357,10 +382,8 @@ def taken_html(game: GermanGame, seat: int) -> str:
         else:
             hidden = _("{n} unseen cards").format(n=view.unseen_taken[s])
         face_up = _("face up: {cards}").format(cards=seen or "-")
-        rows.append(
-            f"<tr><th>{_esc(name)}</th><td>{_esc(face_up)}</td><td>{_esc(hidden)}</td></tr>"
-        )
-    caption = _esc(_("Cards taken from the stock"))
+        rows.append(f"<tr><th>{esc(name)}</th><td>{esc(face_up)}</td><td>{esc(hidden)}</td></tr>")
+    caption = esc(_("Cards taken from the stock"))
     return f'<table class="kw-taken-table"><caption>{caption}</caption>{"".join(rows)}</table>'
 
 
@@ -376,10 +399,10 @@ def save_link_html(game: Any, filename: str = "kowhist-game.json") -> str:
     except ValueError:
         return ""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    label = _esc(_("Save this game (record)"))
-    title = _esc(_("Download the game as a record file, to load again or share"))
+    label = esc(_("Save this game (record)"))
+    title = esc(_("Download the game as a record file, to load again or share"))
     return (
-        f'<a class="kw-save" download="{_esc(filename)}" title="{title}" '
+        f'<a class="kw-save" download="{esc(filename)}" title="{title}" '
         f'href="data:application/json;charset=utf-8;base64,{data}">⤓ {label}</a>'
     )
 
@@ -390,5 +413,5 @@ def lines_html(lines: list[str], css_class: str = "") -> str:
     >>> lines_html(['A & B.'])
     '<ul class=""><li>A &amp; B.</li></ul>'
     """
-    items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return f'<ul class="{css_class}">{items}</ul>'

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NoReturn
 
 import traitlets
 
@@ -33,12 +33,14 @@ from ..moves import Move, parse_move
 from ..record import game_from_record, load_record, to_record
 from ..solver import LABEL, AnalysisTimeout, analyse
 from ..tips import tips_for
+from ._common import sentence
+from .faces import move_words
 from .story import deal_text, play_and_tell, settle_chance
 
 #: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
 ANALYSIS_SECONDS = 2.0
 
-__all__ = ["GameModel", "GAMES", "default_names"]
+__all__ = ["GameModel", "TableModel", "GAMES", "default_names"]
 
 #: The games a model can hold.
 GAMES = ("knockout", "german")
@@ -53,13 +55,11 @@ def default_names(n: int) -> list[str]:
     return [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, n)]
 
 
-class GameModel(traitlets.HasTraits):
-    """A game against bots for one student, who sits in seat 0.
-
-    ``kind`` is ``"knockout"`` or ``"german"``; ``bots`` names a bot (``random``,
-    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is a
-    :class:`~kowhist_teach.knockout.Rules` or :class:`~kowhist_teach.german.GermanRules`.
-    The same ``seed`` deals the same cards and gives the bots the same dice.
+class TableModel(traitlets.HasTraits):
+    """What every table's model has: the traits its views observe, the student's seat
+    (0), the bots, and the student's moves: checked, taken back, or refused in one
+    line. Subclasses make the games (:class:`GameModel`, and
+    :class:`~kowhist_teach.widgets.family.FamilyModel` for the whist family).
     """
 
     #: Bumped after every change of the game.
@@ -70,6 +70,91 @@ class GameModel(traitlets.HasTraits):
     message = traitlets.Unicode("")
     #: ``"hint"`` while ``lines`` holds a hint, ``"story"`` otherwise.
     lines_kind = traitlets.Unicode("story")
+
+    #: The student's seat.
+    human = 0
+    game: Any = None
+    bot_names: list[str]
+    bot_options: dict[str, Any]
+
+    def _bump(self) -> None:
+        self.version += 1
+
+    def _refuse(self, why: str) -> NoReturn:
+        self.message = why
+        self._bump()
+        raise IllegalMove(why)
+
+    def _story(self) -> None:
+        """Before the lines of a new move: no message, and lines that tell a story."""
+        self.message = ""
+        self.lines_kind = "story"
+
+    def say(self, message: str) -> None:
+        """Show a one-line message (why something did not happen)."""
+        self.message = message
+        self._bump()
+
+    def reason(self, move: Move) -> str:
+        """Why ``move`` may (or may not) be made now, in one sentence: the teaching
+        layer's words, else the engine's."""
+        notes = {e.move: e.reason for e in explain_moves(self.game, self.human)}
+        return notes.get(move) or sentence(self.game.why_illegal(move))
+
+    def _checked(self, move: Move | str, over: str) -> Move:
+        """``move``, if the student may make it now; otherwise ``message`` says why
+        (``over`` once the game is over) and :class:`IllegalMove` is raised."""
+        game = self.game
+        if game.is_over():
+            self._refuse(over)
+        if game.to_move != self.human:
+            self._refuse(_("It is not your turn."))
+        try:
+            move = parse_move(move)
+        except ValueError as e:
+            self._refuse(sentence(str(e)))
+        if move not in game.legal_moves():
+            self._refuse(self.reason(move))
+        return move
+
+    def _make_bots(self, seed: int) -> None:
+        self._bots = [None] + [
+            make_bot(name, seed * 100 + s, **(self.bot_options if name == "montecarlo" else {}))
+            for s, name in enumerate(self.bot_names, start=1)
+        ]
+
+    def undo(self) -> None:
+        """Take back the student's last move and the bots' replies after it."""
+        trial = self.game.clone()
+        try:
+            while True:
+                trial.undo()
+                if trial.to_move == self.human:
+                    break
+        except IllegalMove:
+            self._refuse(_("There is no move of yours to take back."))
+        self.game = trial
+        self._story()
+        self.lines = [_("Your last move and the bots' replies are taken back.")]
+        self._bump()
+
+    def _replay_into(self, game: Any) -> None:
+        """After a language change: ``game`` (the same deal with names in the new
+        language) takes every move made so far, and becomes the game."""
+        for move in self.game.moves:
+            game.play(move)
+        self.game = game
+        self.lines = []
+
+
+class GameModel(TableModel):
+    """A game against bots for one student, who sits in seat 0.
+
+    ``kind`` is ``"knockout"`` or ``"german"``; ``bots`` names a bot (``random``,
+    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is a
+    :class:`~kowhist_teach.knockout.Rules` or :class:`~kowhist_teach.german.GermanRules`.
+    The same ``seed`` deals the same cards and gives the bots the same dice.
+    """
 
     def __init__(
         self,
@@ -87,7 +172,6 @@ class GameModel(traitlets.HasTraits):
                 _("unknown game {kind!r}: choose knockout or german").format(kind=kind)
             )
         self.kind = kind
-        self.human = 0
         self.bot_options = dict(bot_options or {})
         self._seeds = random.Random(seed)
         self.game: Any = None
@@ -114,12 +198,6 @@ class GameModel(traitlets.HasTraits):
                 )
         names = names[: n - 1]
         return names + ["rules"] * (n - 1 - len(names))
-
-    def _make_bots(self, seed: int) -> None:
-        self._bots = [None] + [
-            make_bot(name, seed * 100 + s, **(self.bot_options if name == "montecarlo" else {}))
-            for s, name in enumerate(self.bot_names, start=1)
-        ]
 
     def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
         names = names or default_names(self.players)
@@ -183,8 +261,7 @@ class GameModel(traitlets.HasTraits):
             self._chance_seed = self._seeds.randrange(1 << 31)
         self._chance = random.Random(self._chance_seed)
         self._make_bots(seed if seed is not None else self._chance_seed)
-        self.message = ""
-        self.lines_kind = "story"
+        self._story()
         settle_chance(game, self._chance)
 
     def load(self, source: str | dict[str, Any]) -> None:
@@ -222,9 +299,6 @@ class GameModel(traitlets.HasTraits):
         return to_record(self.game)
 
     # ------------------------------------------------------------------ moves
-    def _bump(self) -> None:
-        self.version += 1
-
     def _tell(self, move: Move) -> list[str]:
         game = self.game
         before = getattr(game, "round", 0)
@@ -250,49 +324,14 @@ class GameModel(traitlets.HasTraits):
         An illegal move changes nothing: ``message`` says why (and
         :class:`IllegalMove` is raised with the same words).
         """
-        game = self.game
-        if game.is_over():
-            self._refuse(_("The game is over: deal again or replay this deal."))
-        if game.to_move != self.human:
-            self._refuse(_("It is not your turn."))
-        move = parse_move(move)
-        if move not in game.legal_moves():
-            notes = {e.move: e.reason for e in explain_moves(game)}
-            self._refuse(notes.get(move) or _sentence(game.why_illegal(move)))
-        self.message = ""
-        self.lines_kind = "story"
+        move = self._checked(move, _("The game is over: deal again or replay this deal."))
+        self._story()
         lines = self._tell(move)
         try:
             lines += self._run_bots()
         finally:
             self.lines = lines
             self._bump()
-
-    def _refuse(self, why: str) -> None:
-        self.message = why
-        self._bump()
-        raise IllegalMove(why)
-
-    def undo(self) -> None:
-        """Take back the student's last move and the bots' replies after it."""
-        trial = self.game.clone()
-        try:
-            while True:
-                trial.undo()
-                if trial.to_move == self.human:
-                    break
-        except IllegalMove:
-            self._refuse(_("There is no move of yours to take back."))
-        self.game = trial
-        self.message = ""
-        self.lines_kind = "story"
-        self.lines = [_("Your last move and the bots' replies are taken back.")]
-        self._bump()
-
-    def say(self, message: str) -> None:
-        """Show a one-line message (why something did not happen)."""
-        self.message = message
-        self._bump()
 
     # -------------------------------------------------------------- languages
     def relabel(self) -> None:
@@ -302,11 +341,7 @@ class GameModel(traitlets.HasTraits):
         if not self._default_named or self.seed is None:
             self._bump()
             return
-        game = self._fresh(self.seed)
-        for move in self.game.moves:
-            game.play(move)
-        self.game = game
-        self.lines = []
+        self._replay_into(self._fresh(self.seed))
         self._bump()
 
     # -------------------------------------------------------------- teaching
@@ -321,7 +356,7 @@ class GameModel(traitlets.HasTraits):
         game = self.game
         if game.is_over() or game.to_move != self.human:
             return {"moves": [_("Hints are for your turn.")], "tips": [], "analysis": []}
-        moves = [f"{_move_label(e.move, game)}: {e.reason}" for e in explain_moves(game) if e.legal]
+        moves = [f"{move_words(e.move)}: {e.reason}" for e in explain_moves(game) if e.legal]
         tips = [t.text for t in tips_for(game)]
         analysis: list[str] = []
         try:
@@ -337,7 +372,7 @@ class GameModel(traitlets.HasTraits):
                 verdict = _("wins the hand") if a.survives else _("does not win the hand")
             analysis.append(
                 _("{move}: {n} more tricks guaranteed, {verdict}").format(
-                    move=_move_label(a.move, game), n=a.tricks, verdict=verdict
+                    move=move_words(a.move), n=a.tricks, verdict=verdict
                 )
             )
         if not analysis and isinstance(game, GermanGame) and game.phase is not GermanPhase.PLAY2:
@@ -355,22 +390,3 @@ class GameModel(traitlets.HasTraits):
 
 def _game_name(kind: str) -> str:
     return _("German Whist") if kind == "german" else _("Knock-Out Whist")
-
-
-def _move_label(move: Move, game: Any) -> str:
-    from ..cards import Card
-    from ..render import card_name
-
-    if isinstance(move, Card):
-        return f"{move.label} ({card_name(move)})"
-    from .faces import _call_text
-
-    return _call_text(move)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

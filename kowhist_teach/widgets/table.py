@@ -17,13 +17,22 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots import BOT_NAMES
-from ..german import GermanGame, GermanRules
-from ..i18n import LANGUAGES, _, get_language, set_language
-from ..knockout import KnockoutGame, Rules
+from ..german import GermanRules
+from ..i18n import _, get_language, set_language
+from ..knockout import Rules
 from ..render import hand_svg, table_svg
-from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
+from ._common import (
+    LANGUAGE_NAMES,
+    Guard,
+    LanguageMenu,
+    big_button,
+    esc,
+    set_classes,
+    style_widget,
+    tag,
+    uploaded_record,
+)
 from .faces import (
-    CardFace,
     lines_html,
     round_chart_html,
     save_link_html,
@@ -33,10 +42,7 @@ from .faces import (
 from .model import GameModel
 from .views import CallBar, HandView
 
-__all__ = ["TableWidget", "GermanTableWidget", "SetupPanel", "LANGUAGE_NAMES"]
-
-#: The languages offered, each in its own words.
-LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+__all__ = ["TableWidget", "GermanTableWidget", "SetupPanel", "TableView", "LANGUAGE_NAMES"]
 
 
 def _bot_label(name: str) -> str:
@@ -219,7 +225,159 @@ class SetupPanel(w.VBox):
         self.on_start(*self.settings())
 
 
-class TableWidget(w.VBox):
+class TableView(w.VBox):
+    """What every table shares: the status line (``kw-status``), the table picture, the
+    hand (``kw-card``, ``kw-legal`` / ``kw-illegal``) and the other moves as buttons,
+    the explanation area (``kw-explain``), the tools hint (``kw-hint``), undo
+    (``kw-undo``) and new deal (``kw-new-deal``), the language menu and the setup.
+
+    A subclass makes ``self.model`` (a :class:`~kowhist_teach.widgets.model.TableModel`)
+    and calls :meth:`_build` before laying the parts out; it draws them in ``render``
+    and says what a hint shows in :meth:`_hint_html`.
+    """
+
+    model: Any
+    setup: Any
+
+    def _build(self, four_colour: bool, language_selector: bool) -> None:
+        self.guard = Guard(self._say)
+        self._hint: Any = None
+        self._hint_key: tuple[int, int] = (0, -1)
+        self.status = w.HTML()
+        set_classes(self.status, "kw-status")
+        self.picture = w.HTML()
+        set_classes(self.picture, "kw-table")
+        self.hand = HandView(
+            on_play=self.guard.wrap(self._play),
+            on_illegal=self.guard.wrap(self._illegal),
+            four_colour=four_colour,
+        )
+        self.calls = CallBar(
+            on_play=self.guard.wrap(self._play), on_illegal=self.guard.wrap(self._illegal)
+        )
+        self.explain = w.HTML()
+        set_classes(self.explain, "kw-explain")
+        self.explain.layout.width = "100%"
+        self.hint_button = big_button("", "kw-hint")
+        self.undo_button = big_button("", "kw-undo")
+        self.new_button = big_button("", "kw-new-deal")
+        self.language = LanguageMenu(self.guard.wrap(self.set_language), language_selector)
+        self.side_title = w.HTML()
+        self.hint_button.on_click(self.guard.wrap(lambda _b: self._show_hint()))
+        self.undo_button.on_click(self.guard.wrap(lambda _b: self.model.undo()))
+        self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
+        self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
+
+    def _setup_box(self) -> w.Accordion:
+        """``self.setup`` in a folded box (``kw-setup-box``)."""
+        box = w.Accordion(children=[self.setup], selected_index=None)
+        set_classes(box, "kw-setup-box")
+        return box
+
+    @staticmethod
+    def _columns(table_width: int, left: list[w.Widget], right: list[w.Widget]) -> w.HBox:
+        """The table and the hand on the left, the tools and what happened on the right
+        (below the table on a narrow screen). The left column does not clip: a card's
+        "why not" tooltip may reach over the right one."""
+        left_layout = w.Layout(width=f"{table_width + 10}px", max_width="100%", overflow="visible")
+        return w.HBox(
+            [
+                w.VBox(left, layout=left_layout),
+                w.VBox(right, layout=w.Layout(flex="1 1 360px", min_width="320px")),
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+
+    # ---------------------------------------------------------------- actions
+    @property
+    def game(self) -> Any:
+        """The game in progress (look, but play through the table)."""
+        return self.model.game
+
+    def _say(self, message: str) -> None:
+        self.model.say(message)
+
+    def _play(self, move: Any) -> None:
+        self._hint = None
+        self.model.play(move)
+
+    def _illegal(self, face: Any) -> None:
+        # A click on an illegal card or call teaches why, and changes nothing.
+        self.model.say(face.reason)
+
+    def _show_hint(self) -> None:
+        self._hint = self.model.hint()
+        self._hint_key = self._position_key()
+        self.render()
+
+    def _position_key(self) -> tuple[int, int]:
+        game = self.model.game
+        return id(game), len(game.moves)
+
+    def _new_deal(self) -> None:
+        self._hint = None
+        self.model.new_deal()
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text (this table's and the package's) to ``lang``."""
+        set_language(lang)
+        self.language.follow(lang)
+        self._hint = None
+        self.relabel()
+        self.setup.relabel()
+        self.model.relabel()
+
+    # ----------------------------------------------------------------- drawing
+    def relabel(self) -> None:
+        """The fixed texts (buttons, headings) in the chosen language."""
+        texts = [
+            (self.hint_button, _("Hint"), self._hint_tooltip()),
+            (self.undo_button, _("Undo"), _("Take back your last move and the bots' replies")),
+            (self.new_button, _("New deal"), _("A new game with new cards")),
+        ]
+        for widget, description, tooltip in texts:
+            widget.description = description
+            widget.tooltip = tooltip
+        self.language.relabel()
+        self.side_title.value = tag("h3", _("What happened"), "margin:4px 0")
+
+    def _hint_tooltip(self) -> str:
+        """What the hint button gives, in its tooltip."""
+        raise NotImplementedError
+
+    def render(self) -> None:
+        """Draw everything from the model."""
+        raise NotImplementedError
+
+    def _hint_html(self, hint: Any) -> str:
+        """What the hint the student asked for shows."""
+        raise NotImplementedError
+
+    def _placeholder(self) -> str:
+        """What the explanation area says when there is nothing else to say."""
+        return _("Click a card to play it.")
+
+    def _explain_html(self, extra: str = "") -> str:
+        """The explanation area: why the last click did nothing, then the hint asked for
+        at this position or what happened, then ``extra``; :meth:`_placeholder` when
+        that is nothing at all."""
+        model = self.model
+        parts = []
+        if model.message:
+            parts.append(f'<div class="kw-message" role="alert">⚠ {esc(model.message)}</div>')
+        hint = self._hint if self._hint_key == self._position_key() else None
+        if hint is not None:
+            parts.append(self._hint_html(hint))
+        elif model.lines:
+            parts.append(lines_html(model.lines, "kw-story"))
+        if extra:
+            parts.append(extra)
+        if not parts:
+            parts.append(tag("i", self._placeholder()))
+        return "".join(parts)
+
+
+class TableWidget(TableView):
     """Knock-Out Whist against bots: you are seat 1, the bots play their turns at once.
 
     The status line (``kw-status``), the table, your hand as card buttons (``kw-card``
@@ -253,31 +411,10 @@ class TableWidget(w.VBox):
         super().__init__()
         set_classes(self, "kw-root", "kw-table-widget", f"kw-{self.kind}")
         self.model = GameModel(self.kind, players, rules, bots, seed, bot_options=bot_options)
-        self.guard = Guard(self._say)
+        self._build(four_colour, language_selector)
         self.table_width = table_width
         self.on_review = on_review
-        self._hint: dict[str, list[str]] | None = None
-        self._hint_key: tuple[int, int] = (0, -1)
         self._review_key: tuple[Any, ...] = ()
-        self._quiet = False
-        self.status = w.HTML()
-        set_classes(self.status, "kw-status")
-        self.picture = w.HTML()
-        set_classes(self.picture, "kw-table")
-        self.hand = HandView(
-            on_play=self.guard.wrap(self._play),
-            on_illegal=self.guard.wrap(self._illegal),
-            four_colour=four_colour,
-        )
-        self.calls = CallBar(
-            on_play=self.guard.wrap(self._play), on_illegal=self.guard.wrap(self._illegal)
-        )
-        self.explain = w.HTML()
-        set_classes(self.explain, "kw-explain")
-        self.explain.layout.width = "100%"
-        self.hint_button = big_button("", "kw-hint")
-        self.undo_button = big_button("", "kw-undo")
-        self.new_button = big_button("", "kw-new-deal")
         self.replay_button = big_button("", "kw-replay")
         self.review_button = big_button("", "kw-review-game")
         if on_review is None:
@@ -296,28 +433,14 @@ class TableWidget(w.VBox):
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
         set_classes(self.upload, "kw-load")
         self.upload.layout.width = "auto"
-        self.language = w.Dropdown(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=get_language()
-        )
-        set_classes(self.language, "kw-language")
-        if not language_selector:
-            self.language.layout.display = "none"
         self.setup = SetupPanel(self.kind, self.model, self._new_game, self.guard)
-        self.setup_box = w.Accordion(children=[self.setup], selected_index=None)
-        set_classes(self.setup_box, "kw-setup-box")
+        self.setup_box = self._setup_box()
         self.tricks_box = w.Accordion(children=[w.VBox([self.chart])], selected_index=0)
-        self.side_title = w.HTML()
-
-        self.hint_button.on_click(self.guard.wrap(lambda _b: self._show_hint()))
-        self.undo_button.on_click(self.guard.wrap(lambda _b: self.model.undo()))
-        self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
         self.replay_button.on_click(self.guard.wrap(lambda _b: self.model.replay()))
         self.review_button.on_click(self.guard.wrap(lambda _b: self._review()))
         self.show_all.observe(self.guard.wrap(lambda _c: self.render()), names="value")
         self.four_colour.observe(self.guard.wrap(self._four_colour), names="value")
         self.upload.observe(self.guard.wrap(self._uploaded), names="value")
-        self.language.observe(self.guard.wrap(self._language), names="value")
-        self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
 
         tools = w.HBox(
             [
@@ -334,25 +457,13 @@ class TableWidget(w.VBox):
             [self.save_link, self.upload, self.four_colour, self.language],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        left = w.VBox(
-            [self.picture, self.calls, self.hand],
-            layout=w.Layout(width=f"{table_width + 10}px", max_width="100%"),
-        )
-        right = w.VBox(
-            [
-                tools,
-                self.side_title,
-                self.explain,
-                self.extra_panel(),
-                self.review,
-                self.tricks_box,
-            ],
-            layout=w.Layout(flex="1 1 360px", min_width="320px"),
-        )
+        right = [tools, self.side_title, self.explain, self.extra_panel(), self.review]
         self.children = (
             style_widget(),
             self.status,
-            w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")),
+            self._columns(
+                table_width, [self.picture, self.calls, self.hand], [*right, self.tricks_box]
+            ),
             files,
             self.setup_box,
             self.guard.debug,
@@ -366,35 +477,6 @@ class TableWidget(w.VBox):
         return w.HTML(layout=w.Layout(display="none"))
 
     # ---------------------------------------------------------------- actions
-    @property
-    def game(self) -> KnockoutGame | GermanGame:
-        """The game in progress (look, but play through the table)."""
-        return self.model.game
-
-    def _say(self, message: str) -> None:
-        self.model.say(message)
-
-    def _play(self, move: Any) -> None:
-        self._hint = None
-        self.model.play(move)
-
-    def _illegal(self, face: CardFace | Any) -> None:
-        # A click on an illegal card teaches why, and changes nothing.
-        self.model.say(face.reason)
-
-    def _show_hint(self) -> None:
-        self._hint = self.model.hint()
-        self._hint_key = self._position_key()
-        self.render()
-
-    def _position_key(self) -> tuple[int, int]:
-        game = self.model.game
-        return id(game), len(game.moves)
-
-    def _new_deal(self) -> None:
-        self._hint = None
-        self.model.new_deal()
-
     def _new_game(self, players: int, rules: Any, bots: list[str]) -> None:
         self._hint = None
         self.model.new_game(players=players, rules=rules, bots=bots)
@@ -418,30 +500,14 @@ class TableWidget(w.VBox):
         self._hint = None
         self.model.load(record)
 
-    def _language(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
-            self.set_language(change["new"])
-
-    def set_language(self, lang: str) -> None:
-        """Switch every text (this table's and the package's) to ``lang``."""
-        set_language(lang)
-        self._quiet = True  # the menu follows; that is not a second switch
-        try:
-            self.language.value = lang
-        finally:
-            self._quiet = False
-        self._hint = None
-        self.relabel()
-        self.setup.relabel()
-        self.model.relabel()
-
     # ----------------------------------------------------------------- drawing
+    def _hint_tooltip(self) -> str:
+        return _("Why each move is allowed, tips, and analysis")
+
     def relabel(self) -> None:
         """The fixed texts (buttons, headings) in the chosen language."""
+        super().relabel()
         texts = [
-            (self.hint_button, _("Hint"), _("Why each move is allowed, tips, and analysis")),
-            (self.undo_button, _("Undo"), _("Take back your last move and the bots' replies")),
-            (self.new_button, _("New deal"), _("A new game with new cards")),
             (self.replay_button, _("Replay this deal"), _("The same cards again, from the start")),
             (self.show_all, _("Show all hands"), _("Turn every hand face up")),
             (self.review_button, _("Step through this game"), _("Replay it move by move")),
@@ -450,12 +516,9 @@ class TableWidget(w.VBox):
             widget.description = description
             widget.tooltip = tooltip
         self.four_colour.description = _("Four-colour deck")
-        self.language.description = _("Language")
-        self.language.style.description_width = "initial"
         self.upload.description = _("Load a record")
         self.setup_box.set_title(0, _("Game setup: players, bots, rules"))
         self.tricks_box.set_title(0, self._chart_title())
-        self.side_title.value = tag("h3", _("What happened"), "margin:4px 0")
 
     def _chart_title(self) -> str:
         return _("Tricks by round")
@@ -494,27 +557,17 @@ class TableWidget(w.VBox):
     def _chart_html(self) -> str:
         return round_chart_html(self.game)
 
-    def _explain_html(self) -> str:
-        model = self.model
-        parts = []
-        if model.message:
-            parts.append(f'<div class="kw-message" role="alert">⚠ {esc(model.message)}</div>')
-        hint = self._hint if self._hint_key == self._position_key() else None
-        if hint is not None:
-            parts.append(tag("h4", _("Your moves")) + lines_html(hint["moves"]))
-            if hint["tips"]:
-                parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
-            if hint["analysis"]:
-                label = _("best play if every card were visible")
-                heading = _("Analysis")
-                parts.append(
-                    f'<h4>{esc(heading)} <span class="kw-label">({esc(label)})</span></h4>'
-                    + lines_html(hint["analysis"])
-                )
-        elif model.lines:
-            parts.append(lines_html(model.lines, "kw-story"))
-        elif not model.message:
-            parts.append(tag("i", _("Click a card to play it.")))
+    def _hint_html(self, hint: dict[str, list[str]]) -> str:
+        parts = [tag("h4", _("Your moves")) + lines_html(hint["moves"])]
+        if hint["tips"]:
+            parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
+        if hint["analysis"]:
+            label = _("best play if every card were visible")
+            heading = _("Analysis")
+            parts.append(
+                f'<h4>{esc(heading)} <span class="kw-label">({esc(label)})</span></h4>'
+                + lines_html(hint["analysis"])
+            )
         return "".join(parts)
 
     def _review_html(self) -> str:
