@@ -105,7 +105,7 @@ from .family import (
     partners,
     partnership,
 )
-from .i18n import N_, _
+from .i18n import N_, _, is_plural
 from .moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
 from .tricks import Trick
 
@@ -123,6 +123,7 @@ __all__ = [
     "KITTY_SIZE",
     "bid_call",
     "bid_parts",
+    "bid_name",
 ]
 
 #: Cards each player is dealt; also the tricks of a deal.
@@ -193,10 +194,36 @@ def bid_parts(call: Call) -> tuple[int, str]:
     return _BID_PARTS[call]
 
 
+def bid_name(call: Call) -> str:
+    """A bid's name for people, in the chosen language (a pass, or bid whist's high and
+    low, by their names too).
+
+    >>> bid_name(Call('3')), bid_name(Call('4L')), bid_name(Call('7NT')), bid_name(HIGH)
+    ('3 uptown', '4 downtown', '7 no trump', 'high')
+    """
+    if call is PASS:
+        return _("pass")
+    if call is HIGH:
+        return _("high")
+    if call is LOW:
+        return _("low")
+    level, kind = bid_parts(call)
+    if kind == NOTRUMP:
+        return _("{level} no trump").format(level=level)
+    if kind == DOWNTOWN:
+        return _("{level} downtown").format(level=level)
+    return _("{level} uptown").format(level=level)
+
+
 def _parse_bid_whist_move(move: Move | str) -> Move:
-    """:func:`~kowhist_teach.moves.parse_move`, and the jokers ``LJ`` and ``BJ``."""
+    """:func:`~kowhist_teach.moves.parse_move`, and the jokers ``LJ`` and ``BJ``; the
+    message for an unknown move names bid whist's calls.
+
+    >>> _parse_bid_whist_move('bj'), _parse_bid_whist_move('4nt')
+    (Card('BJ'), Call('4NT'))
+    """
     try:
-        return parse_move(move)
+        return parse_move(move, calls="pass, 4, 4L, 4NT, S, high, low")
     except BadCard:
         if isinstance(move, str):
             try:
@@ -389,9 +416,13 @@ class BidWhistGame(FamilyGame):
                 level = bid_parts(move)[0]  # type: ignore[arg-type]
                 if level < self.rules.min_bid:
                     return _("the lowest bid is {low}").format(low=self.rules.min_bid)
+                if move is self._high:
+                    return _("{bid} is already the bid to beat: bid higher or pass").format(
+                        bid=bid_name(move)  # type: ignore[arg-type]
+                    )
                 return _("{bid} is not higher than the bid so far, {high}").format(
-                    bid=move.code,
-                    high=self._high.code,  # type: ignore[union-attr]
+                    bid=bid_name(move),  # type: ignore[arg-type]
+                    high=bid_name(self._high),  # type: ignore[arg-type]
                 )
             return _(
                 "{name} must bid or pass now: a bid is 3 to 7 books over six, like 4, 4L or 4NT"
@@ -401,13 +432,21 @@ class BidWhistGame(FamilyGame):
             if bid_parts(contract)[1] == NOTRUMP:
                 return _("{name} bid no trump: say high or low").format(name=name)
             return _("{name} bid {bid}: name the trump suit, S, H, D or C").format(
-                name=name, bid=contract.code
+                name=name, bid=bid_name(contract)
             )
         # DISCARD
         left = KITTY_SIZE - len(self.discards)
         if isinstance(move, Card):
             return _("{name} does not hold {card}").format(name=name, card=move.label)
-        return _("{name} must discard {n} more cards face down").format(name=name, n=left)
+        # Three sentences chosen here rather than ngettext: the catalogue's extraction
+        # knows only _ and N_ (see kowhist_teach.i18n.ngettext).
+        if not self.discards:
+            text = _("{name} must discard {n} cards face down before the play")
+        elif is_plural(left):
+            text = _("{name} must discard {n} more cards face down")
+        else:
+            text = _("{name} must discard {n} more card face down")
+        return text.format(name=name, n=left)
 
     # ---------------------------------------------------------------- trick play
     def tricks_per_deal(self) -> int:

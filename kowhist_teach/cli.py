@@ -7,11 +7,18 @@
     kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
                            --seed 1 --bots random,...
     kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
-    kowhist-teach explain FILE [--json] [--analyse]
+    kowhist-teach explain FILE [--json] [--analyse] [--at N]
+
+Every command takes ``--lang en|es|fr``, before or after the command's name.
 
 The whist family (partnership whist, solo whist, bid whist) is always four players. In
 ``simulate --json`` a partnership's win counts for both of its seats, so there
-``sum(wins)`` is twice the games won.
+``sum(wins)`` is twice the games won; the text output counts wins by partnership.
+
+``explain --at N`` explains the moment after the record's first N actions, counted over
+the whole record (every round or deal in order, cards and calls alike; a negative N
+counts back from the end). A cut at the end of a round or deal shows the start of the
+next one, if the record holds it.
 
 Every failure is one line on stderr and an exit status; no traceback reaches the user.
 """
@@ -19,6 +26,7 @@ Every failure is one line on stderr and an exit status; no traceback reaches the
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import statistics
@@ -33,7 +41,7 @@ from .bots import MonteCarloBot, RandomBot, RulesBot
 from .cards import Card
 from .errors import IllegalMove, RecordError, SetupError
 from .family import SEATS, FamilyGame, FamilyPhase, partners
-from .i18n import LANGUAGES, _, get_language, set_language
+from .i18n import LANGUAGES, _, get_language, is_plural, set_language
 from .knockout import KnockoutGame, Phase, Rules, Status, status_label
 from .record import check_record, load_record, replay
 from .record_family import FAMILY_GAMES, family_class, family_game_of, not_a_family_record
@@ -60,32 +68,81 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("message language"))
+    # Every command takes --lang after its name too (it wins over one given before).
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument(
+        "--lang", dest="sub_lang", choices=LANGUAGES, default=None, help=_("message language")
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    app = sub.add_parser("app", help=_("start the Voilà app"))
+    app = sub.add_parser("app", help=_("start the Voilà app"), parents=[lang])
     app.add_argument("--port", type=int, default=8866)
     app.add_argument("--no-browser", action="store_true")
 
-    rep = sub.add_parser("replay", help=_("validate and replay a game record"))
+    rep = sub.add_parser("replay", help=_("validate and replay a game record"), parents=[lang])
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    sim = sub.add_parser("simulate", help=_("play many games between bots"))
+    sim = sub.add_parser(
+        "simulate",
+        help=_("play many games between bots"),
+        description=_(
+            "Play many games between bots and count the wins. In partnership whist and bid "
+            "whist the text counts wins by partnership, and --json gives wins by seat: a "
+            "partnership's win counts for both of its seats."
+        ),
+        parents=[lang],
+    )
     sim.add_argument("--game", choices=["knockout", "german", *FAMILY_GAMES], default="knockout")
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default=None, help=_("one bot name per seat, comma-separated"))
     sim.add_argument("--rules", default=None, help=_("rule options as JSON"))
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            "print one JSON object: wins by seat (a partnership's win counts for both of "
+            "its seats), draws, seconds"
+        ),
+    )
 
-    exp = sub.add_parser("explain", help=_("explain the moves at the end of a record"))
+    exp = sub.add_parser(
+        "explain",
+        help=_("explain the moves open to the player to move in a record"),
+        description=_(
+            "Explain every move open to the player to move where the record stops: legal "
+            "or not, and why. A finished record has nobody to move at its end: use --at N "
+            "to explain an earlier moment."
+        ),
+        parents=[lang],
+    )
     exp.add_argument("file")
     exp.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    exp.add_argument("--analyse", action="store_true", help=_("add perfect-information analysis"))
-    exp.add_argument("--lang", dest="explain_lang", choices=LANGUAGES, default=None)
+    exp.add_argument(
+        "--analyse",
+        action="store_true",
+        help=_(
+            "add perfect-information analysis (Knock-Out Whist and German Whist only: the "
+            "solver does not play the whist family)"
+        ),
+    )
+    exp.add_argument(
+        "--at",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_(
+            "explain the moment after the record's first N actions, counted over the whole "
+            "record (all rounds or deals, cards and calls alike); a negative N counts back "
+            "from the end, so --at -1 is the moment before the last action"
+        ),
+    )
 
-    play = sub.add_parser("play", help=_("play a game in the terminal against bots"))
+    play = sub.add_parser(
+        "play", help=_("play a game in the terminal against bots"), parents=[lang]
+    )
     play.add_argument("--game", choices=["knockout", *FAMILY_GAMES], default="knockout")
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
@@ -98,13 +155,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     previous = get_language()
     # The language first, so that --help and every message come out in it.
-    early = argparse.ArgumentParser(add_help=False)
+    early = _Parser(prog="kowhist-teach", add_help=False)
     early.add_argument("--lang", choices=LANGUAGES, default=None)
     known, _rest = early.parse_known_args(argv)
     set_language(known.lang or "en")
     try:
         args = _build_parser().parse_args(argv)
-        set_language(getattr(args, "explain_lang", None) or args.lang)
+        set_language(getattr(args, "sub_lang", None) or args.lang)
         return _run(args)
     finally:
         set_language(previous)
@@ -161,13 +218,34 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1 if result["status"] == "error" else 0
 
 
+def _seats_text(seats: list[int]) -> str:
+    """ "seat 2" or "seats 0, 3"."""
+    text = ", ".join(map(str, seats))
+    if is_plural(len(seats)):
+        return _("seats {seats}").format(seats=text)
+    return _("seat {seat}").format(seat=text)
+
+
+def _trump_text(code: str | None) -> str:
+    """A trump of ``replay --json`` in words: "♦ diamonds", "no trumps", "none"."""
+    from .cards import Suit
+    from .explain import suit_name
+
+    if code is None:
+        return _("none")
+    if code == "NT":
+        return _("no trumps")
+    suit = Suit.from_code(code)
+    return f"{suit.symbol} {suit_name(suit)}"
+
+
 def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> None:
     if record["game"] in FAMILY_GAMES:
         _print_family_replay(file, record, result)
         return
     for i, rnd in enumerate(result.get("rounds", [])):
         if "hand_size" in rnd:
-            trump = rnd["trump"] or "?"
+            trump = _trump_text(rnd["trump"]) if rnd["trump"] else _("not chosen yet")
             line = _("Round {r}: {h} cards, dealer seat {d}, trumps {t}").format(
                 r=i + 1, h=rnd["hand_size"], d=rnd["dealer"], t=trump
             )
@@ -175,27 +253,22 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
             if rnd.get("declare"):
                 print("  " + _("seat {seat} declared {call}").format(**rnd["declare"]))
             _print_tricks(rnd["tricks"])
-            print("  " + _("tricks won: {won}").format(won=rnd["tricks_won"]))
-            if rnd["eliminated"]:
-                print(
-                    "  "
-                    + _("knocked out: seats {seats}").format(
-                        seats=", ".join(map(str, rnd["eliminated"]))
-                    )
-                )
-            if rnd["dogs"]:
-                print(
-                    "  "
-                    + _("on a dog's chance: seats {seats}").format(
-                        seats=", ".join(map(str, rnd["dogs"]))
-                    )
-                )
-    if "tricks" in result:  # German Whist
-        print(
-            _("{n} tricks played; tricks won {won}").format(
-                n=len(result["tricks"]), won=result["tricks_won"]
+            print(
+                "  "
+                + _("tricks won: {won}").format(won=_family_side_text(False, rnd["tricks_won"]))
             )
+            if rnd["eliminated"]:
+                print("  " + _("knocked out: {seats}").format(seats=_seats_text(rnd["eliminated"])))
+            if rnd["dogs"]:
+                print("  " + _("on a dog's chance: {seats}").format(seats=_seats_text(rnd["dogs"])))
+    if "tricks" in result:  # German Whist
+        n = len(result["tricks"])
+        text = (
+            _("{n} tricks played; tricks won: {won}")
+            if is_plural(n)
+            else _("{n} trick played; tricks won: {won}")
         )
+        print(text.format(n=n, won=_family_side_text(False, result["tricks_won"])))
     status = result["status"]
     if status == "over":
         if result.get("winner") is None:
@@ -209,13 +282,17 @@ def _print_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> 
 
 
 def _print_tricks(tricks: list[dict[str, Any]]) -> None:
-    """The tricks of a round or a deal of ``replay --json``, one line each."""
-    for t in tricks:
-        cards = " ".join(f"{seat}:{code}" for seat, code in t["cards"])
+    """The tricks of a round or a deal of ``replay --json``, one line each: who played
+    which card, and who won."""
+    for n, t in enumerate(tricks, 1):
+        cards = ", ".join(
+            _("seat {seat} {card}").format(seat=seat, card=Card(code).label)
+            for seat, code in t["cards"]
+        )
         print(
             "  "
-            + _("trick led by seat {leader}: {cards} -> seat {winner}").format(
-                leader=t["leader"], cards=cards, winner=t["winner"]
+            + _("trick {n}: {cards} - won by seat {winner}").format(
+                n=n, cards=cards, winner=t["winner"]
             )
         )
 
@@ -244,36 +321,175 @@ def _family_side_text(by_partnership: bool, values: list[int]) -> str:
     return ", ".join(_("seat {s}: {v}").format(s=seat, v=v) for seat, v in enumerate(values))
 
 
+def _call_words(game_name: str, code: str) -> str:
+    """A call of ``replay --json`` in words: "3 uptown", "proposal", "pass", "♠"."""
+    from .moves import Call
+    from .render import call_words
+
+    try:
+        return call_words(Call(code), game_name)
+    except (ValueError, KeyError):
+        return code
+
+
+def _contract_line(game_name: str, deal: dict[str, Any]) -> str:
+    """The contract of a deal of ``replay --json`` in words, with who plays it and what
+    it needs ("contract: 3 uptown by seat 3, who needs 9 books")."""
+    from .moves import Call
+
+    contract = Call(deal["contract"])
+    words = _call_words(game_name, deal["contract"])
+    who = _("seat {seat}").format(seat=deal["declarer"])
+    if game_name == "bidwhist":
+        from .bidwhist import NOTRUMP, bid_parts
+
+        level, kind = bid_parts(contract)
+        direction = [code for _seat, code in deal["calls"] if code in ("high", "low")]
+        if kind == NOTRUMP and direction:
+            words = _("{bid}, {direction}").format(
+                bid=words, direction=_call_words(game_name, direction[0])
+            )
+        return _(
+            "contract: {contract} by {who}, who needs {n} books (the kitty's included)"
+        ).format(contract=words, who=who, n=6 + level)
+    if game_name == "solo":
+        from .solo import COP, TARGETS
+
+        acceptors = [seat for seat, code in deal["calls"] if code == COP.code]
+        if acceptors:
+            words = _("proposal and acceptance")
+            who = _("seats {a} and {b}").format(a=deal["declarer"], b=acceptors[0])
+        target = TARGETS.get(contract)
+        if target == 0:
+            return _("contract: {contract} by {who}, who must take no trick").format(
+                contract=words, who=who
+            )
+        if target is not None:
+            return _("contract: {contract} by {who}, who needs {n} tricks").format(
+                contract=words, who=who, n=target
+            )
+    return _("contract: {contract} by {who}").format(contract=words, who=who)
+
+
+def _calls_lines(game_name: str, deal: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The calls of a deal of ``replay --json`` in words: the bidding; then the trumps
+    (or high or low) named and bid whist's discards."""
+    from .moves import Call
+
+    bids, named, discards = [], [], []
+    for seat, code in deal["calls"]:
+        try:
+            call = Call(code)
+        except ValueError:  # a card: bid whist's discard
+            discards.append((seat, Card(code).label))
+            continue
+        if call.is_trump:
+            named.append(
+                _("seat {seat} named trumps: {trumps}").format(seat=seat, trumps=_trump_text(code))
+            )
+        elif code == "high":
+            named.append(_("seat {seat} chose high: high cards win").format(seat=seat))
+        elif code == "low":
+            named.append(
+                _("seat {seat} chose low: low cards win, the ace still highest").format(seat=seat)
+            )
+        else:
+            bids.append(
+                _("seat {seat} {call}").format(seat=seat, call=_call_words(game_name, code))
+            )
+    bidding = [_("bidding: {calls}").format(calls=", ".join(bids))] if bids else []
+    lines = named
+    if discards:
+        lines.append(
+            _("seat {seat} discarded {cards} face down (the kitty book)").format(
+                seat=discards[0][0], cards=" ".join(label for _seat, label in discards)
+            )
+        )
+    return bidding, lines
+
+
+def _score_labels(game_name: str, rules: dict[str, Any] | None) -> tuple[str, str, str]:
+    """How a family replay names a deal's ``points`` and the running ``scores``, and a
+    line that explains them (``""``: none needed)."""
+    if game_name == "whist":
+        options = rules or {}
+        if options.get("drive"):
+            return (
+                _("tricks scored this deal: {p}"),
+                _("tricks in all: {s}"),
+                _("A whist drive: each side scores the tricks it takes."),
+            )
+        if options.get("rubber", True):
+            legend = _(
+                "Points are odd tricks and honours, towards a game of {n}; game points are "
+                "what the games won are worth (1 to 3 each, and 2 more for the rubber)."
+            )
+        else:
+            legend = _(
+                "Points are odd tricks and honours, towards a game of {n}; game points are "
+                "what the game won is worth (1 to 3)."
+            )
+        return (
+            _("points towards game this deal: {p}"),
+            _("game points so far: {s}"),
+            legend.format(n=options.get("game_points", 5)),
+        )
+    if game_name == "solo":
+        return (
+            _("payments this deal: {p}"),
+            _("scores so far: {s}"),
+            "",
+        )
+    return (
+        _("points this deal: {p}"),
+        _("scores so far: {s}"),
+        _("Only the declaring side scores; a side at +{n} wins, a side at -{n} loses.").format(
+            n=(rules or {}).get("target", 7)
+        ),
+    )
+
+
 def _print_family_replay(file: str, record: dict[str, Any], result: dict[str, Any]) -> None:
     cls = family_class(record["game"])
+    name = record["game"]
     pairs = cls.by_partnership
     print(_(cls.title))
+    if pairs:
+        print(_("Seats 0 and 2 play together, against seats 1 and 3."))
+    rules = record.get("rules") if isinstance(record.get("rules"), dict) else None
+    points_label, scores_label, legend = _score_labels(name, rules)
+    if legend:
+        print(legend)
     for deal in result["deals"]:
         print(
             _("Deal {n}: dealer seat {d}, trumps {t}").format(
-                n=deal["number"], d=deal["dealer"], t=deal["trump"] or _("none")
+                n=deal["number"], d=deal["dealer"], t=_trump_text(deal["trump"])
             )
         )
-        if deal["calls"]:
-            calls = " ".join(f"{seat}:{code}" for seat, code in deal["calls"])
-            print("  " + _("calls: {calls}").format(calls=calls))
+        bidding, after = _calls_lines(name, deal)
+        for line in bidding:
+            print("  " + line)
         if deal["contract"] is not None:
-            print(
-                "  "
-                + _("contract {contract}, declarer seat {seat}").format(
-                    contract=deal["contract"], seat=deal["declarer"]
-                )
-            )
+            print("  " + _contract_line(name, deal))
+        for line in after:
+            print("  " + line)
+        thrown_in = (
+            deal["contract"] is None and deal["points"] is not None and not deal["tricks"]
+        ) and name != "whist"
         _print_tricks(deal["tricks"])
-        print(
-            "  " + _("tricks won: {won}").format(won=_family_side_text(pairs, deal["tricks_won"]))
-        )
+        if thrown_in:
+            print("  " + _("thrown in: everybody passed, no card was played"))
+        else:
+            won = _family_side_text(pairs, deal["tricks_won"])
+            print("  " + _("tricks won: {won}").format(won=won))
         for note in deal["notes"]:
+            if thrown_in and note == "everybody passed: the cards are thrown in":
+                continue
             print("  " + _(note))
-        if deal["points"] is not None:
-            print("  " + _("points: {p}").format(p=_family_side_text(pairs, deal["points"])))
+        if deal["points"] is not None and not thrown_in:
+            print("  " + points_label.format(p=_family_side_text(pairs, deal["points"])))
         if deal["scores"] is not None:
-            print("  " + _("scores: {s}").format(s=_family_side_text(pairs, deal["scores"])))
+            print("  " + scores_label.format(s=_family_side_text(pairs, deal["scores"])))
     status = result["status"]
     if status == "over":
         winner = result["winner"]
@@ -290,7 +506,102 @@ def _print_family_replay(file: str, record: dict[str, Any], result: dict[str, An
 
 
 # ------------------------------------------------------------------------- explain
+def _action_lists(record: dict[str, Any]) -> list[list[Any]]:
+    """The actions of each round (Knock-Out Whist) or deal (the whist family) of a
+    record, in order; German Whist's one list."""
+    if record["game"] == "german":
+        return [record.get("actions", [])]
+    key = "rounds" if record["game"] == "knockout" else "deals"
+    return [part.get("actions", []) for part in record.get(key, [])]
+
+
+def record_at(record: dict[str, Any], n: int) -> tuple[dict[str, Any], int, int]:
+    """The record cut after its first ``n`` actions, counted over the whole record (a
+    negative ``n`` counts back from the end); with ``n`` itself made positive and the
+    record's number of actions. A cut at the end of a round (or deal) keeps the next
+    one, if any, with no action yet: the moment after the Nth action is the start of
+    the next round, where somebody is to move. :class:`SetupError` if the record holds
+    fewer than ``n`` actions.
+
+    >>> rec = {"format": "kowhist-record/1", "game": "german", "players": 2,
+    ...        "actions": ["AS", "KS", "QS"]}
+    >>> record_at(rec, 2)[0]["actions"], record_at(rec, -1)[1:]
+    (['AS', 'KS'], (2, 3))
+    """
+    total = sum(len(actions) for actions in _action_lists(record))
+    at = n + total if n < 0 else n
+    if not 0 <= at <= total:
+        raise SetupError(
+            _("--at {n}: this record has {total} actions; give N from 0 to {total}").format(
+                n=n, total=total
+            )
+        )
+    cut = copy.deepcopy(record)
+    if record["game"] == "german":
+        cut["actions"] = cut.get("actions", [])[:at]
+        return cut, at, total
+    key = "rounds" if record["game"] == "knockout" else "deals"
+    kept: list[dict[str, Any]] = []
+    left = at
+    for part in cut.get(key, []):
+        actions = part.get("actions", [])
+        if left < len(actions):
+            kept.append({**part, "actions": actions[:left]})
+            break
+        kept.append(part)
+        left -= len(actions)
+    if key in cut:
+        cut[key] = kept
+    return cut, at, total
+
+
+def _nobody_to_move(game: Any, record: dict[str, Any]) -> str:
+    """Why nobody is to move where a record stops, in a few words."""
+    if game.is_over():
+        return _("the game is over")
+    parts = record.get("rounds" if record["game"] == "knockout" else "deals")
+    if record["game"] != "german" and not parts:
+        return _("nothing has been dealt yet")
+    if isinstance(game, FamilyGame):
+        return _("the deal is over, and the record holds no next deal")
+    return _("the round is over, and the record holds no next round")
+
+
+class _ExplainError(Exception):
+    """What ``explain`` says instead of explaining: a message and an exit status; with
+    ``--json``, also an ``error`` object like ``replay --json``'s."""
+
+    def __init__(self, message: str, status: int, error: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.error = error
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
+    family = family_game_of(args.file) is not None
+    try:
+        return _explain(args)
+    except _ExplainError as e:
+        if args.json:
+            error = e.error or {
+                "deal" if family else "round": None,
+                "action": None,
+                "seat": None,
+                "message": e.message,
+            }
+            print(
+                json.dumps(
+                    {"seat": None, "moves": [], "tips": [], "error": error}, ensure_ascii=False
+                )
+            )
+        else:
+            print(f"{args.file}: {e.message}", file=sys.stderr)
+        return e.status
+
+
+def _explain(args: argparse.Namespace) -> int:
+    """``explain``; every refusal is an :class:`_ExplainError`."""
     from .explain import explain_position
     from .record import ReplayError, game_from_record
     from .solver import AnalysisTimeout
@@ -298,48 +609,61 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file)
     except RecordError as e:
-        print(_("{file}: not a game record: {why}").format(file=args.file, why=e), file=sys.stderr)
-        return 2
+        raise _ExplainError(_("not a game record: {why}").format(why=e), 2) from None
+    total = sum(len(actions) for actions in _action_lists(record))
+    at = None
+    if args.at is not None:
+        try:
+            record, at, total = record_at(record, args.at)
+        except SetupError as e:
+            raise _ExplainError(str(e), 2) from None
     try:
         game = game_from_record(record)
     except ReplayError as e:
-        print(
-            _("{file}: the record breaks a rule: {why}").format(file=args.file, why=e),
-            file=sys.stderr,
-        )
-        return 1
+        raise _ExplainError(
+            _("the record breaks a rule: {why}").format(why=e), 1, e.to_dict()
+        ) from None
     family = isinstance(game, FamilyGame)
     if game.to_move is None:
-        if game.is_over():
-            why = _("the game is over")
-        elif family:
-            why = _("the deal is over: the next deal has not been dealt yet")
+        why = _nobody_to_move(game, record)
+        if at is not None:
+            message = _(
+                "nobody is to move after {n} of the record's {total} actions ({why}); "
+                "give --at a smaller N"
+            ).format(n=at, total=total, why=why)
+        elif total:
+            message = _(
+                "nobody is to move where this record stops ({why}); explain describes that "
+                "moment, so use --at N to pick an earlier one: the moment after the first N "
+                "of its {total} actions"
+            ).format(why=why, total=total)
         else:
-            why = _("chance (a deal or a cut) is next")
-        print(
-            _("{file}: nobody is to move: {why}").format(file=args.file, why=why), file=sys.stderr
-        )
-        return 1
+            message = _("nobody is to move: {why}").format(why=why)
+        raise _ExplainError(message, 1)
     if family and args.analyse:
-        raise SetupError(
-            _("--analyse works for Knock-Out Whist and German Whist, not for {game}").format(
-                game=_(game.title)
-            )
+        raise _ExplainError(
+            _(
+                "--analyse works only for Knock-Out Whist and German Whist: its solver counts "
+                "the tricks one player can guarantee, and knows nothing of the contracts, "
+                "bids and partners of {game}"
+            ).format(game=_(game.title)),
+            2,
         )
     try:
         # The whist family's moves come from explain_moves too (explain.py knows them).
         result = explain_position(game, analyse=args.analyse, time_limit=ANALYSIS_SECONDS)
     except AnalysisTimeout:
-        print(
-            _("{file}: the analysis needs more than {s} s here; try it with fewer cards").format(
-                file=args.file, s=ANALYSIS_SECONDS
+        raise _ExplainError(
+            _("the analysis needs more than {s} s here; try it with fewer cards").format(
+                s=ANALYSIS_SECONDS
             ),
-            file=sys.stderr,
-        )
-        return 1
+            1,
+        ) from None
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
+    if at is not None:
+        print(_("The moment after {n} of the record's {total} actions:").format(n=at, total=total))
     print(_("{name} to move.").format(name=game.names[result["seat"]]))
     for m in result["moves"]:
         mark = "+" if m["legal"] else "x"
@@ -355,12 +679,11 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         print(_("Analysis ({label}):").format(label=label))
         for a in result["analysis"]:
             verdict = _("survives") if a["survives"] else _("does not survive")
-            print(
-                "   "
-                + _("{move}: {n} more tricks guaranteed, {verdict}").format(
-                    move=a["move"], n=a["tricks"], verdict=verdict
-                )
-            )
+            if is_plural(a["tricks"]):
+                text = _("{move}: {n} more tricks guaranteed, {verdict}")
+            else:
+                text = _("{move}: {n} more trick guaranteed, {verdict}")
+            print("   " + text.format(move=a["move"], n=a["tricks"], verdict=verdict))
     return 0
 
 
@@ -442,11 +765,12 @@ def simulate(
     """
     bots = list(bots or ["random"] * players)
     if len(bots) != players:
-        raise SetupError(
-            _("--bots names {k} bots for {n} seats: give one per seat").format(
-                k=len(bots), n=players
-            )
+        text = (
+            _("--bots names {k} bots for {n} seats: give one per seat")
+            if is_plural(len(bots))
+            else _("--bots names {k} bot for {n} seats: give one per seat")
         )
+        raise SetupError(text.format(k=len(bots), n=players))
     choosers = [_bot(game, name, seed * 1000 + seat) for seat, name in enumerate(bots)]
     wins = [0] * players
     draws = 0
@@ -491,17 +815,41 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        names = bots or ["random"] * players
-        print(_("{games} games in {s:.2f} s").format(games=result["games"], s=result["seconds"]))
-        for seat, (name, w) in enumerate(zip(names, result["wins"], strict=True)):
+        _print_simulation(args.game, bots or ["random"] * players, result)
+    return 0
+
+
+def _print_simulation(game: str, bots: list[str], result: dict[str, Any]) -> None:
+    """``simulate``'s text: wins by seat, or by partnership in partnership whist and bid
+    whist (whose ``wins`` count a partnership's win for both of its seats)."""
+    games = result["games"]
+    if is_plural(games):
+        print(_("{games} games in {s:.2f} s").format(games=games, s=result["seconds"]))
+    else:
+        print(_("{games} game in {s:.2f} s").format(games=games, s=result["seconds"]))
+
+    def wins_text(w: int) -> str:
+        text = _("{w} wins ({pct:.1f}%)") if is_plural(w) else _("{w} win ({pct:.1f}%)")
+        return text.format(w=w, pct=100 * w / games)
+
+    if game in FAMILY_GAMES and family_class(game).by_partnership:
+        for side in (0, 1):
+            a, b = partners(side)
             print(
-                _("seat {seat} ({bot}): {w} wins ({pct:.1f}%)").format(
-                    seat=seat, bot=name, w=w, pct=100 * w / result["games"]
+                _("{side} (seats {a} and {b}: {bot_a}, {bot_b}): {wins}").format(
+                    side=_("North–South") if side == 0 else _("East–West"),
+                    a=a,
+                    b=b,
+                    bot_a=bots[a],
+                    bot_b=bots[b],
+                    wins=wins_text(result["wins"][a]),
                 )
             )
-        if result["draws"]:
-            print(_("draws: {d}").format(d=result["draws"]))
-    return 0
+    else:
+        for seat, (name, w) in enumerate(zip(bots, result["wins"], strict=True)):
+            print(_("seat {seat} ({bot}): {wins}").format(seat=seat, bot=name, wins=wins_text(w)))
+    if result["draws"]:
+        print(_("draws: {d}").format(d=result["draws"]))
 
 
 def _check_family_players(game: str, players: int | None) -> None:
@@ -697,6 +1045,16 @@ def _card_text(move: Any) -> str:
     return move.label if isinstance(move, Card) else move.code
 
 
+def _move_words(game: FamilyGame, move: Any) -> str:
+    """A move of a family game in words: a card's label, a bid's name ("3 uptown",
+    "proposal"), "pass", a trump suit's symbol."""
+    if isinstance(move, Card):
+        return move.label
+    from .render import call_words
+
+    return call_words(move, game.game_name)
+
+
 def _seat_list(game: FamilyGame, values: list[int]) -> str:
     """Scores or tricks by partnership ("Ann and Cy 3, Bo and Di 2") or by seat."""
     if len(values) == 2:
@@ -729,7 +1087,7 @@ def _describe_family(game: FamilyGame, seat: int) -> str:
     if calls and view.phase is not FamilyPhase.PLAY:
         lines.append(
             _("Calls: {calls}").format(
-                calls=", ".join(f"{game.names[s]} {_card_text(m)}" for s, m in calls)
+                calls=", ".join(f"{game.names[s]} {_move_words(game, m)}" for s, m in calls)
             )
         )
     contract_text = getattr(game, "contract_text", None)
@@ -777,10 +1135,13 @@ def _describe_family(game: FamilyGame, seat: int) -> str:
 
 
 def _family_prompt(game: FamilyGame) -> str:
-    moves = " ".join(_card_text(m) for m in game.legal_moves())
+    legal = game.legal_moves()
+    moves = " ".join(_card_text(m) for m in legal)
     if game.phase is FamilyPhase.BID:
         return _("Your bid ({moves}): ").format(moves=moves)
     if game.phase is FamilyPhase.TRUMP:
+        if any(getattr(m, "code", "") == "high" for m in legal):  # bid whist at no trump
+            return _("No trumps: do high cards win, or low ones? ({moves}): ").format(moves=moves)
         return _("Name trumps ({moves}): ").format(moves=moves)
     if game.phase is FamilyPhase.DISCARD:
         return _("Discard a card ({moves}): ").format(moves=moves)
@@ -821,7 +1182,11 @@ class _Story:
                 if isinstance(move, Card) and seat != self.human:  # a discard, face down
                     say(_("{name} discards a card face down.").format(name=game.names[seat]))
                 else:
-                    say(_("{name}: {call}").format(name=game.names[seat], call=_card_text(move)))
+                    say(
+                        _("{name}: {call}").format(
+                            name=game.names[seat], call=_move_words(game, move)
+                        )
+                    )
             self.calls = len(log.calls)
             done = [t for t in log.tricks if len(t.plays) == SEATS]
             for t in done[self.tricks :]:
@@ -831,11 +1196,16 @@ class _Story:
                 return
             self.scored = True
             won = log.side_tricks if game.by_partnership else log.tricks_won
-            say(
-                _("Deal {n} is over. Tricks: {won}. Points: {points}.").format(
-                    n=log.number, won=_seat_list(game, won), points=_seat_list(game, log.points)
+            if not any(t.plays for t in log.tricks):  # thrown in: no card was played
+                say(_("Deal {n} is over: no card was played.").format(n=log.number))
+            else:
+                say(
+                    _("Deal {n} is over. Tricks: {won}. Points: {points}.").format(
+                        n=log.number,
+                        won=_seat_list(game, won),
+                        points=_seat_list(game, log.points),
+                    )
                 )
-            )
             for note in log.notes:
                 say("  " + _(note))
             if self.deal + 1 == len(game.deals):

@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import SUIT_MASK, Card, Suit, cards_in
 from .family import FamilyGame, FamilyPhase, partners
-from .i18n import _
+from .i18n import _, is_plural
 from .moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
 from .tricks import Trick, beats
 
@@ -271,9 +271,8 @@ def _explain_trump_choice(game: Any, me: int) -> list[MoveExplanation]:
                 )
             else:
                 why = _("You took the most tricks last round, so you choose trumps")
-            reason = _sentence(
-                _("{why}; you hold {n} {suit}").format(why=why, n=count, suit=suit_name(call.suit))
-            )
+            held = suit_name(call.suit, plural=is_plural(count))
+            reason = _sentence(_("{why}; you hold {n} {suit}").format(why=why, n=count, suit=held))
             out.append(MoveExplanation(call, True, reason))
         else:
             out.append(
@@ -688,9 +687,9 @@ def _solo_calls(game: Any, me: int) -> list[MoveExplanation]:
 
 
 def _name_trumps(game: Any, me: int, call: Any) -> str:
-    held = sum(1 for c in game.hand(me) if c.suit == call.suit)
-    return _("You won the auction, so you name trumps: {suit}; you hold {n} {suit}").format(
-        suit=suit_name(call.suit), n=held
+    n = sum(1 for c in game.hand(me) if c.suit == call.suit)
+    return _("You won the auction, so you name trumps: {suit}; you hold {n} {held}").format(
+        suit=suit_name(call.suit), n=n, held=suit_name(call.suit, plural=is_plural(n))
     )
 
 
@@ -789,11 +788,11 @@ def _bidwhist_bid(game: Any, call: Any) -> str:
 
 
 def _bidwhist_trumps(game: Any, me: int, call: Any) -> str:
-    held = sum(1 for c in game.hand(me) if c.suit == call.suit)
+    n = sum(1 for c in game.hand(me) if c.suit == call.suit)
     return _(
-        "You won the auction, so you name trumps: {suit}; you hold {n} {suit}, and the "
+        "You won the auction, so you name trumps: {suit}; you hold {n} {held}, and the "
         "jokers are the two highest trumps"
-    ).format(suit=suit_name(call.suit), n=held)
+    ).format(suit=suit_name(call.suit), n=n, held=suit_name(call.suit, plural=is_plural(n)))
 
 
 def _bidwhist_discards(game: Any, me: int) -> list[MoveExplanation]:
@@ -801,15 +800,25 @@ def _bidwhist_discards(game: Any, me: int) -> list[MoveExplanation]:
     from .bidwhist import KITTY_SIZE
 
     left = KITTY_SIZE - len(game.discards)
-    why = _("You discard {n} more cards face down: they count as your side's first book").format(
-        n=left
-    )
+    # Three sentences chosen here rather than ngettext: the catalogue's extraction knows
+    # only _ and N_ (see kowhist_teach.i18n.ngettext).
+    if not game.discards:
+        why = _(
+            "You discard {n} cards face down, one at a time: they count as your side's first book"
+        )
+    elif is_plural(left):
+        why = _("You discard {n} more cards face down: they count as your side's first book")
+    else:
+        why = _("You discard {n} more card face down: it completes your side's first book")
+    why = why.format(n=left)
     out = []
     for card in game.legal_moves():
         if card.is_joker and game.trump is None:
             note = _("at no trump a joker never wins a trick, so it is a natural discard")
         elif _is_trump(game, card):
-            note = _("{card} is a trump: kept, it may win a trick").format(card=card.label)
+            note = _(
+                "{card} is a trump: better kept, as it may win a trick, but you may discard it"
+            ).format(card=card.label)
         else:
             note = _("{card} goes out of play").format(card=card.label)
         out.append(
@@ -971,13 +980,14 @@ def _solo_result(game: Any, deal: Any) -> str:
 
 def _bidwhist_result(game: Any, deal: Any) -> list[str]:
     side = deal.declarer % 2
+    n = game.books(side, deal)
+    if is_plural(n):
+        took = _("{side} took {n} books, the kitty book included")
+    else:  # the kitty book alone: no trick taken in play
+        took = _("{side} took {n} book, the kitty book alone")
     return [
         _sentence(game.contract_text(deal)),
-        _sentence(
-            _("{side} took {n} books, the kitty book included").format(
-                side=_side_name(game, side), n=game.books(side, deal)
-            )
-        ),
+        _sentence(took.format(side=_side_name(game, side), n=n)),
     ]
 
 

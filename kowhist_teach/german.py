@@ -61,7 +61,7 @@ from .cards import (
 )
 from .game import RuleOptions, TrickGame
 from .i18n import N_, _
-from .moves import Call, IllegalMove, Move, SetupError, parse_move
+from .moves import Call, IllegalMove, Move, SetupError, parse_card_move
 from .tricks import Trick
 
 __all__ = [
@@ -257,17 +257,6 @@ def deal_deck(deck: Sequence[Card], dealer: int = 0) -> tuple[list[list[Card]], 
     return hands, list(deck[2 * HAND_SIZE :])
 
 
-def _parse_move(move: Move | str) -> Move:
-    """A card (or a call, which no German Whist position allows) from its code."""
-    try:
-        return parse_move(move)
-    except BadCard:
-        if isinstance(move, str):
-            # Only cards are moves here: say so, rather than parse_move's "…, or pass".
-            parse_card(move)
-        raise
-
-
 class GermanGame(TrickGame):
     """A hand of German Whist.
 
@@ -288,7 +277,7 @@ class GermanGame(TrickGame):
     (<GermanPhase.PLAY1: 'play1'>, 1, 13, 26, True)
     """
 
-    _parse_move = staticmethod(_parse_move)  # cards only: no calls in German Whist
+    _parse_move = staticmethod(parse_card_move)  # cards only: no calls in German Whist
     _waiting_for_chance = N_("no player is to move: the cards must be dealt first")
 
     def __init__(
@@ -584,7 +573,7 @@ like AS, 10H or QD
         True
         """
         try:
-            move = _parse_move(move)
+            move = parse_card_move(move)
         except BadCard as e:
             return str(e)
         if self._outcome is not None:

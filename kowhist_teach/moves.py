@@ -5,9 +5,15 @@ trump suit chosen or voted for, a declaration, or declining to declare.
 
 >>> parse_move('QS'), parse_move('pass'), parse_move('nt'), parse_move('rainbow')
 (Card('QS'), Call('pass'), Call('NT'), Call('rainbow'))
+
+Calls are read in any case, with or without accents, and with a space or an underscore
+for a hyphen: ``Play on`` is ``play-on`` (solo whist's ``misère ouverte`` is
+``misere-ouverte``).
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from .cards import BadCard, Card, Suit, parse_card
 from .errors import IllegalMove, SetupError
@@ -25,8 +31,20 @@ __all__ = [
     "NO_TRUMP",
     "TRUMP_CALLS",
     "parse_move",
+    "parse_card_move",
     "move_code",
 ]
+
+
+def _plain(text: str) -> str:
+    """A call as typed, made plain: accents dropped, spaces and underscores made hyphens.
+
+    >>> _plain(' Misère  Ouverte '), _plain('PLAY_ON')
+    ('Misere-Ouverte', 'PLAY-ON')
+    """
+    text = unicodedata.normalize("NFKD", text.strip())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "-".join(text.replace("_", " ").split())
 
 
 class Call:
@@ -46,9 +64,13 @@ class Call:
     is_declaration: bool
 
     def __new__(cls, code: str) -> Call:
-        key = code.strip()
-        found = cls._instances.get(key) or cls._instances.get(key.upper())
-        found = found or cls._instances.get(key.lower())
+        found = None
+        if isinstance(code, str):
+            for key in (code.strip(), _plain(code)):
+                found = cls._instances.get(key) or cls._instances.get(key.upper())
+                found = found or cls._instances.get(key.lower())
+                if found is not None:
+                    break
         if found is None:
             raise BadCard(_("unknown move {code!r}").format(code=code))
         return found
@@ -92,11 +114,18 @@ NO_TRUMP = Call._define("NT", None, "trump")
 Move = Card | Call
 
 
-def parse_move(move: Move | str) -> Move:
+def parse_move(move: Move | str, calls: str | None = None) -> Move:
     """A card or call from its code; cards and calls pass through.
 
-    >>> parse_move('10h'), parse_move(Card('AS')), parse_move('♥')
-    (Card('10H'), Card('AS'), Call('H'))
+    ``calls`` are examples of the game's calls for the message of an unknown move
+    (``"pass, solo or misere"``); without them it offers ``pass``, as in Knock-Out Whist.
+
+    >>> parse_move('10h'), parse_move(Card('AS')), parse_move('♥'), parse_move('Play on')
+    (Card('10H'), Card('AS'), Call('H'), Call('play-on'))
+    >>> parse_move('frog', calls='pass, 4 or 4NT')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kowhist_teach.cards.BadCard: unknown move 'frog': ..., or a call like pass, 4 or 4NT
     """
     if isinstance(move, (Card, Call)):
         return move
@@ -115,6 +144,12 @@ def parse_move(move: Move | str) -> Move:
     try:
         return parse_card(text)
     except BadCard:
+        if calls:
+            raise BadCard(
+                _(
+                    "unknown move {code!r}: write a card like AS, 10H or QD, or a call like {calls}"
+                ).format(code=move, calls=calls)
+            ) from None
         raise BadCard(
             _("unknown move {code!r}: write a card like AS, 10H or QD, or pass").format(code=move)
         ) from None
@@ -127,3 +162,24 @@ def move_code(move: Move) -> str:
     ('10H', 'pass')
     """
     return move.code
+
+
+def parse_card_move(move: Move | str) -> Move:
+    """A move's text parsed for a game whose moves are cards only (German Whist,
+    partnership whist): a call still parses (and is then refused as illegal), but
+    unknown text is told to write a card, with no "or pass".
+
+    >>> parse_card_move('10h')
+    Card('10H')
+    >>> parse_card_move('frog')
+    Traceback (most recent call last):
+    ...
+    kowhist_teach.cards.BadCard: unknown card code 'frog': write the rank then the suit, \
+like AS, 10H or QD
+    """
+    try:
+        return parse_move(move)
+    except BadCard:
+        if isinstance(move, str):
+            parse_card(move)  # raises the card's own message
+        raise

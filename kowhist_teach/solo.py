@@ -93,7 +93,7 @@ from typing import Any
 from .cards import Card, Suit
 from .family import SEATS, DealLog, FamilyGame, FamilyPhase, FamilyRules
 from .i18n import N_, _
-from .moves import PASS, TRUMP_CALLS, Call, Move, SetupError
+from .moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
 
 __all__ = [
     "SoloRules",
@@ -202,6 +202,16 @@ def bid_name(call: Call) -> str:
     return _(_BID_NAMES[call])
 
 
+def _parse_solo_move(move: Move | str) -> Move:
+    """:func:`~kowhist_teach.moves.parse_move`, whose message for an unknown move names
+    solo whist's calls (typed in any case, with or without accents: ``Misère``).
+
+    >>> _parse_solo_move('Misère ouverte'), _parse_solo_move('MISERE')
+    (Call('misere-ouverte'), Call('misere'))
+    """
+    return parse_move(move, calls="pass, prop, cop, solo, misere, abundance, slam")
+
+
 def payment(contract: Call, tricks: int, overtricks: bool = True) -> int:
     """What each opponent pays the declarer (negative: what the declarer pays each
     opponent) when ``contract`` ends with the declarer's side holding ``tricks``.
@@ -286,6 +296,8 @@ class SoloGame(FamilyGame):
     rules_class = SoloRules
     by_partnership = False
 
+    _parse_move = staticmethod(_parse_solo_move)
+
     # ------------------------------------------------------------------ state
     def _reset_game(self) -> None:
         self._new_auction()
@@ -296,6 +308,8 @@ class SoloGame(FamilyGame):
         self._high_seat: int | None = None
         #: The acceptor of the standing proposal.
         self._partner: int | None = None
+        #: Whether anyone has proposed this deal (a later bid may have overcalled it).
+        self._proposed = False
         #: Passes made by each seat (eldest may speak again after one pass).
         self._passes = [0] * SEATS
         #: The unaccepted proposer's last word: solo or pass.
@@ -442,6 +456,7 @@ class SoloGame(FamilyGame):
         elif move is COP:
             self._partner = seat
         else:
+            self._proposed = self._proposed or move is PROP
             self._high, self._high_seat, self._partner = move, seat, None  # type: ignore[assignment]
         for k in range(1, SEATS + 1):
             nxt = (seat + k) % SEATS
@@ -495,15 +510,28 @@ class SoloGame(FamilyGame):
             )
         high = self._high
         if move is COP:
-            if high is None:
+            if high is None or not self._proposed:
                 return _("there is no proposal to accept")
             if high is not PROP:
                 return _("there is no proposal to accept: {bid} has overcalled it").format(
                     bid=bid_name(high)
                 )
             return _("the proposal is already accepted")
-        if move is PROP and high is PROP and self._partner is None:
-            return _("a proposal is already made: accept it (cop), bid higher or pass")
+        if move is PROP:
+            if high is PROP and self._partner is None:
+                return _("a proposal is already made: accept it (cop), bid higher or pass")
+            if high is PROP:
+                return _(
+                    "a proposal is already on the table, and accepted: to bid over it, bid solo"
+                    " or higher"
+                )
+            return _(
+                "a proposal may only open the bidding: {high} has been bid, so bid higher or pass"
+            ).format(high=bid_name(high))  # type: ignore[arg-type]
+        if move is high:
+            return _("{bid} is already the bid to beat: bid higher or pass").format(
+                bid=bid_name(move)
+            )
         return _("{bid} is not higher than {high}, the bid to beat").format(
             bid=bid_name(move),
             high=bid_name(high),  # type: ignore[arg-type]
@@ -580,6 +608,8 @@ class SoloGame(FamilyGame):
         'No bid yet: the auction is on'
         >>> g.play('solo'); g.contract_text()
         'Player 2 has bid solo so far'
+        >>> g = SoloGame(seed=2); g.play('prop'); g.contract_text()
+        'Player 2 has proposed: nobody has accepted yet'
         """
         log = log if log is not None else self.log
         if log is None:
@@ -594,6 +624,10 @@ class SoloGame(FamilyGame):
                 return _("{name} has proposed and {partner} accepted so far").format(
                     name=self.names[self._high_seat],  # type: ignore[index]
                     partner=self.names[self._partner],
+                )
+            if self._high is PROP:
+                return _("{name} has proposed: nobody has accepted yet").format(
+                    name=self.names[self._high_seat],  # type: ignore[index]
                 )
             return _("{name} has bid {bid} so far").format(
                 name=self.names[self._high_seat],  # type: ignore[index]

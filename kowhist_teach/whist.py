@@ -45,7 +45,7 @@ from typing import Any
 from .cards import Card, Rank, Suit
 from .family import SEATS, FamilyGame, FamilyRules, partners
 from .i18n import N_, _
-from .moves import Move, SetupError
+from .moves import Move, SetupError, parse_card_move
 
 __all__ = ["WhistRules", "WhistGame", "DRIVE_TRUMPS", "honours_held", "stake"]
 
@@ -141,6 +141,7 @@ class WhistGame(FamilyGame):
     title = N_("Partnership whist")
     rules_class = WhistRules
     by_partnership = True
+    _parse_move = staticmethod(parse_card_move)  # cards only: no calls in whist
 
     def _reset_game(self) -> None:
         self.points = [0, 0]

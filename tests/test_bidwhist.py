@@ -37,6 +37,7 @@ from kowhist_teach.bidwhist import (
     BidWhistRules,
     BidWhistView,
     bid_call,
+    bid_name,
     bid_parts,
 )
 from kowhist_teach.cards import (
@@ -387,8 +388,9 @@ def test_each_player_bids_once_from_eldest_each_bid_higher() -> None:
     assert game.to_move == 0 and game.legal_moves() == [PASS, *BIDS]
     game.play("4")
     assert game.to_move == 1 and game.legal_moves() == [PASS, *BIDS[4:]]
-    assert "4 is not higher than the bid so far, 4" in refused(game, "4")
-    assert "not higher" in refused(game, "3NT")
+    assert refused(game, "4") == "4 uptown is already the bid to beat: bid higher or pass"
+    assert refused(game, "3NT") == "3 no trump is not higher than the bid so far, 4 uptown"
+    assert refused(game, "3L") == "3 downtown is not higher than the bid so far, 4 uptown"
     game.play("4NT")
     game.play("pass")
     assert game.legal_moves() == [PASS, *BIDS[6:]]
@@ -435,7 +437,7 @@ def test_bidding_refuses_cards_and_other_calls() -> None:
 def test_a_trump_bid_names_a_suit() -> None:
     game = start({}, ["4L", "pass", "pass", "pass"])
     assert game.legal_moves() == list(TRUMP_CALLS)
-    assert refused(game, "high") == "Player 1 bid 4L: name the trump suit, S, H, D or C"
+    assert refused(game, "high") == "Player 1 bid 4 downtown: name the trump suit, S, H, D or C"
     assert game.contract_text() == "Player 1 bid 4 low: needs 10 books"
     game.play("H")
     assert game.trump is H and game.log.trump is H and game.low
@@ -460,11 +462,14 @@ def test_the_declarer_takes_the_kitty_and_discards_any_six_cards() -> None:
     assert len(hand) == 18 and {BIG_JOKER, LITTLE_JOKER, Card("2H")} <= set(hand)
     assert game.legal_moves() == hand  # any card, jokers too
     assert game.books(0) == 0
-    for code in ("BJ", "AS", "2H", "3H", "4H"):
+    assert refused(game, "pass") == "Player 1 must discard 6 cards face down before the play"
+    for code in ("BJ", "AS", "2H", "3H"):
         game.play(code)
         assert game.phase is DISCARD
+    assert refused(game, "pass") == "Player 1 must discard 2 more cards face down"
+    game.play("4H")
     assert refused(game, "AS") == "Player 1 does not hold A♠"
-    assert refused(game, "pass") == "Player 1 must discard 1 more cards face down"
+    assert refused(game, "pass") == "Player 1 must discard 1 more card face down"
     game.play("KS")
     assert game.discards == cards("BJ AS 2H 3H 4H KS")
     assert len(game.hand(0)) == 12 and BIG_JOKER not in game.hand(0)
@@ -880,3 +885,17 @@ def test_random_prefixes_undo_and_clone(seed: int, steps: int) -> None:
         game.play(move)
         assert game.undo() == move
         assert snapshot(game) == before
+
+
+def test_bids_by_name_and_an_unknown_move_names_the_calls() -> None:
+    assert [bid_name(b) for b in BIDS[:3]] == ["3 uptown", "3 downtown", "3 no trump"]
+    assert bid_name(Call("7NT")) == "7 no trump" and bid_name(PASS) == "pass"
+    game = start({}, [])
+    message = refused(game, "8NT")
+    assert message.startswith("unknown move '8NT': write a card like AS, 10H or QD")
+    assert message.endswith("or a call like pass, 4, 4L, 4NT, S, high, low")
+    set_language("fr")
+    try:
+        assert bid_name(Call("4L")) == "4 bas" and bid_name(Call("5")) == "5 haut"
+    finally:
+        set_language("en")

@@ -380,3 +380,163 @@ def test_play_blind_dog_card_stays_hidden(monkeypatch: pytest.MonkeyPatch) -> No
     assert "face-down" in text
     assert "K♥" not in text and "KH" not in text, text
     assert typist.prompts and all("K♥" not in p for p in typist.prompts)
+
+
+# ------------------------------------------------------------------------ explain
+EXAMPLES = sorted((REPO / "kowhist_teach" / "examples").glob("*.json"))
+FAMILY_EXAMPLES = {"whist.json", "solo.json", "bidwhist.json"}
+
+
+def _actions(path: Path) -> int:
+    from kowhist_teach.cli import _action_lists
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return sum(len(actions) for actions in _action_lists(record))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_explain_a_finished_example_says_what_to_do(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every shipped example stops where nobody is to move (a game or a deal over).
+    total = _actions(path)
+    code, out, err = run(capsys, "explain", str(path))
+    assert code == 1 and out == ""
+    line = one_line(err)
+    assert line.startswith(f"{path}: nobody is to move where this record stops (")
+    assert "explain describes that moment, so use --at N to pick an earlier one" in line
+    assert f"the first N of its {total} actions" in line
+    # --json: an object with the "error" replay --json gives, and the explain keys.
+    code, out, err = run(capsys, "explain", str(path), "--json")
+    assert code == 1 and err == ""
+    result = json.loads(one_line(out))
+    assert set(result) == {"seat", "moves", "tips", "error"}
+    assert result["seat"] is None and result["moves"] == [] and result["tips"] == []
+    place = "deal" if path.name in FAMILY_EXAMPLES else "round"
+    assert set(result["error"]) == {place, "action", "seat", "message"}
+    assert "--at N" in result["error"]["message"] and not result["error"]["message"].startswith(
+        str(path)
+    )
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_explain_at_n_explains_every_earlier_moment(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kowhist_teach.cli import record_at
+    from kowhist_teach.record import game_from_record, load_record
+
+    record = load_record(str(path))
+    total = _actions(path)
+    for n in sorted({0, 1, total // 2, total - 1, -1, -total}):
+        code, out, err = run(capsys, "explain", str(path), "--at", str(n), "--json")
+        assert code == 0 and err == "", (n, err)
+        result = json.loads(one_line(out))
+        game = game_from_record(record_at(record, n)[0])
+        assert result["seat"] == game.to_move is not None
+        assert {m["move"] for m in result["moves"] if m["legal"]} == {
+            m.code for m in game.legal_moves()
+        }
+    code, out, err = run(capsys, "explain", str(path), "--at", "-1")
+    assert code == 0 and out.startswith(f"The moment after {total - 1} of the record's {total}")
+    assert " to move." in out.splitlines()[1]
+    # All the actions: the record's end, where nobody is to move.
+    code, out, err = run(capsys, "explain", str(path), "--at", str(total))
+    assert code == 1 and f"nobody is to move after {total} of the record's {total}" in err
+    # Beyond the record: a usage error, one line (and JSON with --json).
+    for n in (total + 1, -total - 1):
+        code, out, err = run(capsys, "explain", str(path), "--at", str(n))
+        assert code == 2 and f"this record has {total} actions" in one_line(err)
+    code, out, err = run(capsys, "explain", str(path), "--at", str(total + 1), "--json")
+    assert code == 2 and "--at" in json.loads(one_line(out))["error"]["message"]
+
+
+def test_explain_at_the_end_of_a_round_shows_the_next_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kowhist_teach.cli import record_at
+    from kowhist_teach.record import game_from_record
+
+    # OVER: round 1 has 6 actions, round 2 (trumps ♥, chosen by seat 2) two.
+    cut, at, total = record_at(OVER, 6)
+    assert (at, total) == (6, 8) and [len(r["actions"]) for r in cut["rounds"]] == [6, 0]
+    game = game_from_record(cut)
+    assert game.round == 1 and game.to_move == 2 and not game.trick.plays
+    code, out, err = run(capsys, "explain", write(tmp_path, "over.json", OVER), "--at", "6")
+    assert code == 0 and "Player 3 to move." in out and "6C" in out
+    # Knock-Out Whist counts cards and passes; German Whist its one list of actions.
+    assert record_at(OVER, 0)[0]["rounds"] == [{**OVER["rounds"][0], "actions": []}]
+    assert record_at(IN_PROGRESS, -2)[1:] == (0, 2)
+
+
+def test_explain_refusals_are_one_line_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Not a record: exit 2; a rule broken: exit 1 with replay's error object.
+    for content, status, words, message in (
+        ("[1, 2]", 2, "not a game record", "not a game record"),
+        (RULE_BREAK, 1, "the record breaks a rule: must follow ♠", "must follow ♠"),
+    ):
+        path = write(tmp_path, "x.json", content)
+        code, out, err = run(capsys, "explain", path)
+        assert code == status and out == "" and words in one_line(err)
+        code, out, err = run(capsys, "explain", path, "--json")
+        assert code == status and err == ""
+        error = json.loads(one_line(out))["error"]
+        assert set(error) == {"round", "action", "seat", "message"}
+        assert error["message"].startswith(message)
+    # The rule broken, where replay --json puts it: round 0, action 1, seat 2.
+    assert (error["round"], error["action"], error["seat"]) == (0, 1, 2)
+
+
+def test_explain_help_says_what_it_explains(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["explain", "--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--at N" in text and "first N actions" in text and "negative N" in text
+    assert "A finished record has nobody to move at its end" in text
+    assert "Knock-Out Whist and German Whist only" in text
+
+
+# ---------------------------------------------------------- --lang everywhere
+def test_lang_is_taken_after_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, "g.json", IN_PROGRESS)
+    for argv in (["replay", path, "--lang", "fr"], ["--lang", "fr", "replay", path]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and "La partie est toujours en cours." in out, out
+    # After the command, --lang wins over the one before it.
+    code, out, err = run(capsys, "--lang", "es", "replay", path, "--lang", "fr")
+    assert "La partie est toujours en cours." in out
+    code, out, err = run(capsys, "simulate", "--games", "1", "--players", "2", "--lang", "fr")
+    assert code == 0 and "1 partie en" in out and "victoire" in out
+    code, out, err = run(capsys, "explain", path, "--lang", "es", "--at", "1")
+    assert code == 0 and "Le toca jugar a" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = run(capsys, "play", "--players", "3", "--seed", "1", "--lang", "es")
+    assert code == 0 and "¡Adiós!" in out
+    with pytest.raises(SystemExit):
+        main(["app", "--lang", "fr", "--help"])
+    assert "langue des messages" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        main(["replay", path, "--lang", "de"])
+    assert done.value.code == 2 and "--lang" in one_line(capsys.readouterr().err)
+
+
+def test_simulate_text_is_plural_where_it_should_be(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "1", "--players", "2", "--seed", "4")
+    assert code == 0 and out.startswith("1 game in ")
+    lines = out.splitlines()[1:]
+    assert sorted(line.split(": ")[1].split(" (")[0] for line in lines) == ["0 wins", "1 win"]
+
+
+def test_replay_text_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "replay", write(tmp_path, "over.json", OVER))
+    assert code == 0
+    assert "Round 1: 2 cards, dealer seat 0, trumps ♦ diamonds" in out
+    assert "  trick 1: seat 1 K♠, seat 2 Q♠, seat 0 A♠ - won by seat 0" in out
+    assert "  tricks won: seat 0: 1, seat 1: 0, seat 2: 1" in out
+    assert "  knocked out: seat 1" in out
+    assert "trumps ♥ hearts" in out

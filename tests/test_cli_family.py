@@ -110,8 +110,9 @@ def test_replay_text(game: str, tmp_path: Path, capsys: pytest.CaptureFixture[st
     code, out, err = run(capsys, "replay", write(tmp_path, "over.json", over))
     assert code == 0 and err == ""
     assert out.startswith(cls.title)
-    assert "Deal 1: dealer seat 0" in out and "trick led by seat" in out
-    assert "tricks won:" in out and "scores:" in out
+    assert "Deal 1: dealer seat 0" in out and "  trick 1: seat " in out and " - won by seat " in out
+    assert "tricks won:" in out and "so far:" in out
+    assert re.search(r"[0-9A-Z]:[0-9A-Z]", out) is None  # no "3:2D": seats and cards in words
     winner = game_from_record(over).outcome().winner
     if winner is None:
         assert "The game is drawn." in out
@@ -320,7 +321,11 @@ def test_play_solo_and_bidwhist_calls_are_offered() -> None:
     code, text, typist = play("bidwhist", 1, [], then="last")
     assert code == 0
     kinds = {k.rsplit("\n", 1)[-1].split(": ")[-1] for k in typist.kinds}
-    assert {"Your bid", "Name trumps", "Discard a card", "Your play"} <= kinds
+    # 7NT: no trumps, so the declarer says whether high or low cards win.
+    assert {"Your bid", "Discard a card", "Your play"} <= kinds
+    assert "do high cards win, or low ones?" in kinds
+    asked = [i for i, kind in enumerate(typist.kinds) if kind.endswith("or low ones?")]
+    assert asked and all(typist.prompts[i] == ["high", "low"] for i in asked)
     assert "Your discards: " in text
 
 
@@ -336,9 +341,10 @@ def test_play_bidwhist_bots_discard_face_down() -> None:
     assert text.count("discards a card face down.") == 6
     assert "Your discards" not in text
     assert "The kitty: " in text  # a trump contract: the kitty is shown to everybody
-    cards = set(re.findall(r"^Bot \d: (\S+)$", text, flags=re.M))
-    assert cards <= {"pass", "H", "S", "D", "C", "high", "low"} | {
-        f"{n}{k}" for n in range(3, 8) for k in ("", "L", "NT")
+    # The bots' calls in words: bids by name, trumps by their symbol.
+    calls = set(re.findall(r"^Bot \d: (.+)$", text, flags=re.M))
+    assert calls and calls <= {"pass", "♠", "♥", "♦", "♣", "high", "low"} | {
+        f"{n} {k}" for n in range(3, 8) for k in ("uptown", "downtown", "no trump")
     }
 
 
@@ -407,3 +413,113 @@ def test_every_engine_is_here() -> None:
     """Not a skip: say plainly which engines these tests could not reach."""
     missing = [g for g in GAMES if engine(g) is None]
     assert missing == [], f"engines not in the tree: {missing}"
+
+
+# ------------------------------------------------------------- the text in words
+def test_replay_text_names_the_bids_and_the_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    texts = {}
+    for game in GAMES:
+        code, out, err = run(capsys, "replay", write(tmp_path, f"{game}.json", example(game)))
+        assert code == 0 and err == ""
+        texts[game] = out
+    bid = texts["bidwhist"]
+    assert "Seats 0 and 2 play together, against seats 1 and 3." in bid
+    assert "  bidding: seat 1 pass, seat 2 pass, seat 3 3 uptown, seat 0 pass" in bid
+    assert "  contract: 3 uptown by seat 3, who needs 9 books (the kitty's included)" in bid
+    assert "  seat 3 named trumps: ♠ spades" in bid
+    assert "  seat 3 discarded 2♦ 5♥ 2♣ J♦ Q♦ 7♣ face down (the kitty book)" in bid
+    assert "  points this deal: seats 0 and 2: 0, seats 1 and 3: 3" in bid
+    assert "  scores so far: seats 0 and 2: 0, seats 1 and 3: 3" in bid
+    assert "a side at +7 wins, a side at -7 loses" in bid
+    solo = texts["solo"]
+    assert "  bidding: seat 1 pass, seat 2 pass, seat 3 pass, seat 0 solo" in solo
+    assert "  contract: solo by seat 0, who needs 5 tricks" in solo
+    assert "  payments this deal: seat 0: 42, seat 1: -14" in solo
+    whist = texts["whist"]
+    assert "Points are odd tricks and honours, towards a game of 5; game points" in whist
+    assert "  points towards game this deal: seats 0 and 2: 1, seats 1 and 3: 2" in whist
+    assert "  game points so far: seats 0 and 2: 0, seats 1 and 3: 0" in whist
+    assert "contract" not in whist and "bidding" not in whist
+    for out in texts.values():
+        assert "Deal 1: dealer seat 0, trumps " in out and re.search(r"\d:[0-9A-Z]", out) is None
+
+
+def _solo_record(actions: str) -> dict[str, Any]:
+    from family_helpers import solo
+
+    return to_record(solo(actions))
+
+
+def test_replay_text_thrown_in_and_prop_and_cop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "replay", write(tmp_path, "p.json", _solo_record("pass " * 4)))
+    assert code == 0
+    assert "  thrown in: everybody passed, no card was played" in out
+    assert "tricks won" not in out and "payments" not in out and "  trick " not in out
+    assert out.count("everybody passed") == 1
+    assert "  scores so far: seat 0: 0, seat 1: 0, seat 2: 0, seat 3: 0" in out
+    code, out, err = run(capsys, "replay", write(tmp_path, "c.json", _solo_record("prop cop")))
+    assert "  bidding: seat 1 proposal, seat 2 acceptance" in out
+    code, out, err = run(
+        capsys, "replay", write(tmp_path, "d.json", _solo_record("prop cop pass pass"))
+    )
+    assert "  contract: proposal and acceptance by seats 1 and 2, who needs 8 tricks" in out
+
+
+def test_play_story_of_a_thrown_in_deal() -> None:
+    from family_helpers import solo
+
+    from kowhist_teach.cli import _Story
+
+    game = solo("pass pass pass pass")
+    lines: list[str] = []
+    _Story(game, lambda text="": lines.append(text), human=0).tell()
+    assert "Deal 1 is over: no card was played." in lines
+    assert "  everybody passed: the cards are thrown in" in lines
+    assert not any("Tricks:" in line for line in lines)
+    assert "Player 2: pass" in lines
+
+
+def test_simulate_text_counts_wins_by_partnership(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--game", "whist", "--games", "4", "--seed", "3"]
+    argv += ["--bots", "rules,random,rules,random", "--rules", '{"rubber": false}']
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("4 games in ")
+    assert lines[1].startswith("North–South (seats 0 and 2: rules, rules): ")
+    assert lines[2].startswith("East–West (seats 1 and 3: random, random): ")
+    assert not any(line.startswith("seat ") for line in lines)
+    wins = [int(line.rsplit("): ", 1)[1].split()[0]) for line in lines[1:3]]
+    draws = int(lines[3].split(": ")[1]) if len(lines) > 3 else 0
+    assert sum(wins) + draws == 4
+    result = json.loads(one_line(run(capsys, *argv, "--json")[1]))
+    assert result["wins"] == [wins[0], wins[1], wins[0], wins[1]]  # by seat, as DESIGN §4
+    # Solo whist is every player for themselves: wins by seat.
+    code, out, err = run(capsys, "simulate", "--game", "solo", "--games", "1")
+    assert [line.split(" (")[0] for line in out.splitlines()[1:5]] == [
+        f"seat {s}" for s in range(4)
+    ]
+    with pytest.raises(SystemExit):
+        run(capsys, "simulate", "--help")
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "a partnership's win counts for both of its seats" in help_text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_explain_analyse_refuses_the_family_and_says_why(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "e.json", _in_progress(game, 2))
+    code, out, err = run(capsys, "explain", path, "--analyse")
+    assert code == 2 and out == ""
+    line = one_line(err)
+    assert "--analyse works only for Knock-Out Whist and German Whist: its solver" in line
+    assert need(game).title in line
+    code, out, err = run(capsys, "explain", path, "--analyse", "--json")
+    assert code == 2 and err == ""
+    error = json.loads(one_line(out))["error"]
+    assert error["deal"] is None and "--analyse works only" in error["message"]

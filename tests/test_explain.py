@@ -206,3 +206,28 @@ def test_explain_position_json_shape_and_languages() -> None:
     assert spanish["moves"][0]["reason"] != result["moves"][0]["reason"]
     assert french["moves"][0]["reason"] != result["moves"][0]["reason"]
     assert Card("10S").label in spanish["moves"][0]["reason"]
+
+
+def test_trump_choice_counts_one_card_in_the_singular() -> None:
+    # Two players, 3 cards: seat 0 takes two tricks and chooses trumps for round 2,
+    # holding A♠ and 2♥.
+    record = {
+        "format": "kowhist-record/1",
+        "game": "knockout",
+        "players": 2,
+        "rules": {"start_hand": 3},
+        "first_dealer": 0,
+        "rounds": [
+            {
+                "hands": [["2D", "3D", "4S"], ["2H", "3H", "AS"]],
+                "turn_up": "5D",
+                "actions": ["2H", "2D", "3D", "3H", "4S", "AS"],
+            },
+            {"hands": [["AS", "2H"], ["3C", "4C"]]},
+        ],
+    }
+    game = game_from_record(record)
+    assert game.phase is Phase.CHOOSE_TRUMP and game.to_move == 0
+    reasons = {n.move.code: n.reason for n in explain_moves(game)}
+    assert reasons["S"].endswith("; you hold 1 spade.")
+    assert reasons["D"].endswith("; you hold 0 diamonds.")

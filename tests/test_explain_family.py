@@ -307,7 +307,9 @@ def test_bidwhist_bids_open_and_closed() -> None:
     assert "high cards winning; you then name trumps" in codes["3"].reason
     game.play("4NT")
     codes = by_code(explain_moves(game))
-    assert not codes["4"].legal and codes["4"].reason == "4 is not higher than the bid so far, 4NT."
+    assert not codes["4"].legal
+    assert codes["4"].reason == "4 uptown is not higher than the bid so far, 4 no trump."
+    assert codes["4NT"].reason == "4 no trump is already the bid to beat: bid higher or pass."
     assert codes["5"].legal
     # The dealer must bid when the three others passed.
     game = bidwhist("pass pass pass")
@@ -329,8 +331,19 @@ def test_bidwhist_high_or_low_and_discards() -> None:
     notes = explain_moves(game)
     assert len(notes) == 18 and all(n.legal for n in notes)
     joker = by_code(notes)["BJ"]
-    assert joker.reason.startswith("You discard 6 more cards face down: they count as your side's")
+    assert joker.reason.startswith(
+        "You discard 6 cards face down, one at a time: they count as your side's first book"
+    )
     assert "a joker never wins a trick" in joker.reason
+    for code in ("BJ", "AH", "2S", "3S"):
+        game.play(code)
+    notes = by_code(explain_moves(game))
+    assert notes["4S"].reason.startswith("You discard 2 more cards face down")
+    game.play("4S")
+    notes = by_code(explain_moves(game))
+    assert notes["2C"].reason.startswith(
+        "You discard 1 more card face down: it completes your side's first book"
+    )
 
 
 def test_bidwhist_joker_leads_trumps() -> None:
@@ -507,3 +520,23 @@ def test_over_trumping_found_in_random_deals() -> None:
                 return
             game.play(rng.choice(game.legal_moves()))
     raise AssertionError("no over-trumping position in 200 deals")
+
+
+def test_one_card_of_a_suit_is_singular() -> None:
+    # Seat 0 (Player 1) wins an abundance holding one club and four hearts.
+    game = solo("pass pass pass abundance")
+    assert game.phase is FamilyPhase.TRUMP and game.to_move == 0
+    notes = by_code(explain_moves(game))
+    assert notes["C"].reason == "You won the auction, so you name trumps: clubs; you hold 1 club."
+    assert notes["H"].reason.endswith("you hold 5 hearts.")
+
+
+def test_a_trump_discard_is_allowed_and_says_so() -> None:
+    game = bidwhist("pass 4 pass pass S")
+    assert game.phase is FamilyPhase.DISCARD
+    notes = by_code(explain_moves(game))
+    # K♠ is legal like every card: the reason must not read as a refusal.
+    assert notes["KS"].legal and notes["KS"].reason.endswith(
+        "K♠ is a trump: better kept, as it may win a trick, but you may discard it."
+    )
+    assert "goes out of play" in notes["5C"].reason

@@ -143,8 +143,10 @@ def test_each_bid_must_be_higher_than_the_last() -> None:
     calls(game, "misere")
     assert game.legal_moves() == [PASS, ABUNDANCE, ROYAL_ABUNDANCE, MISERE_OUVERTE, SLAM]
     assert game.why_illegal("solo") == "solo is not higher than misère, the bid to beat"
-    assert game.why_illegal("misere") == "misère is not higher than misère, the bid to beat"
-    assert game.why_illegal("prop") == "proposal is not higher than misère, the bid to beat"
+    assert game.why_illegal("misere") == "misère is already the bid to beat: bid higher or pass"
+    assert game.why_illegal("prop") == (
+        "a proposal may only open the bidding: misère has been bid, so bid higher or pass"
+    )
     calls(game, "slam")
     assert game.legal_moves() == [PASS]
 
@@ -514,7 +516,7 @@ def test_contract_text_for_every_contract() -> None:
     game = new_game()
     assert game.contract_text() == "No bid yet: the auction is on"
     calls(game, "prop")
-    assert game.contract_text() == "Player 2 has bid proposal so far"
+    assert game.contract_text() == "Player 2 has proposed: nobody has accepted yet"
     calls(game, "cop")
     assert game.contract_text() == "Player 2 has proposed and Player 3 accepted so far"
     calls(game, "pass", "pass")
@@ -547,7 +549,14 @@ def test_contract_text_for_every_contract() -> None:
         ((), "cop", "there is no proposal to accept"),
         (("prop", "cop"), "cop", "the proposal is already accepted"),
         (("prop",), "prop", "a proposal is already made: accept it (cop), bid higher or pass"),
-        (("solo",), "prop", "proposal is not higher than solo, the bid to beat"),
+        (("solo",), "prop", "a proposal may only open the bidding: solo has been bid"),
+        (("solo",), "cop", "there is no proposal to accept"),
+        (("prop", "solo"), "cop", "there is no proposal to accept: solo has overcalled it"),
+        (
+            ("prop", "cop"),
+            "prop",
+            "a proposal is already on the table, and accepted: to bid over it, bid solo or higher",
+        ),
         ((), "AS", "the auction is on: Player 2 must bid or pass, not play a card"),
         ((), "H", "trumps are named only by the winner of an abundance, after the auction"),
         ((), "NT", "trumps are named only by the winner of an abundance, after the auction"),
@@ -776,3 +785,45 @@ def test_random_games(seed: int) -> None:
     assert len(game.deals) == out.deals == 4
     top = [s for s in range(4) if scores[s] == max(scores)]
     assert out.winner == (top[0] if len(top) == 1 else None)
+
+
+# ------------------------------------------------------------- bids as people type them
+@pytest.mark.parametrize(
+    ("typed", "bid"),
+    [
+        ("misère", MISERE),
+        ("MISERE", MISERE),
+        ("Misère", MISERE),
+        ("misère-ouverte", MISERE_OUVERTE),
+        ("Misère Ouverte", MISERE_OUVERTE),
+        ("misere_ouverte", MISERE_OUVERTE),
+        ("royal abundance", ROYAL_ABUNDANCE),
+        ("SLAM", SLAM),
+    ],
+)
+def test_bids_are_read_in_any_case_with_or_without_accents(typed: str, bid: Call) -> None:
+    game = new_game()
+    game.play(typed)
+    assert game.standing_bid == (1, bid)
+    assert Call(typed) is bid
+
+
+def test_an_unknown_move_names_the_calls_of_solo() -> None:
+    game = new_game()
+    message = game.why_illegal("abundanc")
+    assert message.startswith("unknown move 'abundanc': write a card like AS, 10H or QD")
+    assert "or a call like pass, prop, cop, solo, misere" in message
+    with pytest.raises(IllegalMove, match="a call like pass, prop"):
+        game.play("frog")
+
+
+def test_no_proposal_to_accept_unless_one_was_made() -> None:
+    # A solo with no proposal before it: nothing was overcalled.
+    game = new_game()
+    calls(game, "solo")
+    assert game.why_illegal("cop") == "there is no proposal to accept"
+    game = new_game()
+    calls(game, "prop", "abundance")
+    assert game.why_illegal("cop") == (
+        "there is no proposal to accept: abundance has overcalled it"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-__all__ = ["_", "N_", "set_language", "get_language", "LANGUAGES"]
+__all__ = ["_", "N_", "ngettext", "is_plural", "set_language", "get_language", "LANGUAGES"]
 
 LANGUAGES = ("en", "es", "fr")
 _LOCALE_DIR = Path(__file__).parent / "locale"
@@ -43,3 +43,32 @@ def N_(message: str) -> str:
 def _(message: str) -> str:
     """The message in the chosen language (the English text when it has no translation)."""
     return _state["tr"].gettext(message)  # type: ignore[union-attr]
+
+
+def is_plural(n: int) -> bool:
+    """Whether the chosen language writes a count of ``n`` in the plural (the plural
+    rule of its catalogue: English and Spanish ``n != 1``; French takes the singular
+    for 0 and 1).
+
+    >>> set_language('en'); is_plural(1), is_plural(0), is_plural(2)
+    (False, True, True)
+    >>> set_language('fr'); is_plural(0); set_language('en')
+    False
+    """
+    rule = getattr(_state["tr"], "plural", None)
+    index = rule(n) if rule is not None else int(n != 1)
+    return index != 0
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or the plural form of a message for the count ``n``, in the chosen
+    language (the catalogue's own plural forms; the English text when it has none).
+
+    >>> set_language('en'); ngettext('{n} card', '{n} cards', 1).format(n=1)
+    '1 card'
+
+    Messages passed to it are extracted only with the keyword ``ngettext:1,2`` (``make
+    i18n`` and ``tests/test_i18n.py`` extract ``_`` and ``N_`` so far). Until then,
+    write the two sentences as two ``_()`` messages and choose with :func:`is_plural`.
+    """
+    return _state["tr"].ngettext(singular, plural, n)  # type: ignore[union-attr]
