@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bidwhist import HIGH, BidWhistGame, BidWhistView
+from ..bidwhist import HIGH, NOTRUMP, BidWhistGame, BidWhistView, bid_parts
 from ..bots import make_bot
 from ..errors import SetupError
 from ..explain import explain_deal, suit_name
@@ -38,7 +38,7 @@ from ..i18n import _
 from ..moves import Call, Move
 from ..render import call_words, hand_svg, table_svg, trick_svg
 from ..solo import SoloGame
-from ..whist import WhistGame
+from ..whist import WhistGame, honours_held, stake
 from ._common import Guard, big_button, esc, sentence, set_classes, style_widget, tag
 from .faces import TEXT_FORM, CallFace, call_faces, lines_html, move_words, trumps_html
 from .model import TableModel
@@ -204,6 +204,9 @@ class FamilyModel(TableModel):
         self.pause: Callable[[], None] | None = None
         #: Deals finished since the student last acted (their numbers, 1 …).
         self.finished_deals: list[int] = []
+        #: A deal has just ended: the bots wait for :meth:`next_deal` (the student's
+        #: "Next deal" click), so that the deal's summary can be read first.
+        self.between_deals = False
         self.new_game(rules, seed if seed is not None else self._seeds.randrange(1 << 31))
 
     # ------------------------------------------------------------------ setup
@@ -222,6 +225,7 @@ class FamilyModel(TableModel):
             self.rules = rules
         self.game = game
         self.seed = seed
+        self.between_deals = False
         self._make_bots(seed)
         self._story()
         lines = [self._deal_text()]
@@ -230,8 +234,24 @@ class FamilyModel(TableModel):
         self._bump()
 
     def new_deal(self) -> None:
-        """A new game with the same rules and new cards."""
+        """Start again: a new game (or rubber, or drive) with the same rules and new
+        cards; the scores go back to 0. (:meth:`next_deal` goes on to the next deal of
+        the game in progress.)"""
         self.new_game()
+
+    def next_deal(self) -> None:
+        """After a deal has ended: the bots play the next deal up to the student's
+        turn. Raises ``ValueError`` (and changes nothing) while a deal is in progress."""
+        if not self.between_deals:
+            self._refuse(_("The deal is still in progress: play on."))
+        self.between_deals = False
+        self._story()
+        lines = [self._deal_text()]
+        try:
+            self._run_bots(lines)
+        finally:
+            self.lines = [x for x in lines if x]
+            self._bump()
 
     # ------------------------------------------------------------------ moves
     def _story(self) -> None:
@@ -244,21 +264,39 @@ class FamilyModel(TableModel):
         An illegal move changes nothing: ``message`` says why (and
         :class:`IllegalMove` is raised with the same words).
         """
+        if self.between_deals and not self.game.is_over():
+            self._refuse(self._between_text())
         move = self._checked(move, _("The game is over: start a new one."))
+        # Discarding is several clicks of one turn: what happened before stays shown.
+        keep = list(self.lines) if self.game.phase is _DISCARD else []
         self._story()
         lines: list[str] = []
         try:
             self._tell(move, lines)
             self._run_bots(lines)
         finally:
-            self.lines = [x for x in lines if x]
+            self.lines = keep + [x for x in lines if x]
             self._bump()
+
+    def _between_text(self) -> str:
+        done = self.finished_deals[-1] if self.finished_deals else len(self.game.deals) - 1
+        return sentence(
+            _("Deal {n} is over: read its summary, then click “Next deal”").format(n=done)
+        )
+
+    def _undone(self) -> None:
+        self.between_deals = False
 
     def _run_bots(self, lines: list[str]) -> None:
         """The bots move until it is the student's turn or the game is over; what
         happened is added to ``lines``."""
         game = self.game
-        while not game.is_over() and game.to_move is not None and game.to_move != self.human:
+        while (
+            not self.between_deals
+            and not game.is_over()
+            and game.to_move is not None
+            and game.to_move != self.human
+        ):
             if self.pause is not None:
                 self.pause()
             seat = game.to_move
@@ -341,12 +379,18 @@ class FamilyModel(TableModel):
             if log.points is not None and log.number not in self.finished_deals:
                 self.finished_deals.append(log.number)
                 lines.extend(deal_summary(game, log.number - 1))
-            if len(game.deals) > deals:
-                lines.append(self._deal_text())
+            if len(game.deals) > deals and not game.is_over():
+                # The next deal waits for the student's "Next deal" click.
+                self.between_deals = True
         if game.is_over():
             lines.append(outcome_text(game))
         story.extend(lines)
-        if self.pause is not None and not game.is_over() and game.to_move != self.human:
+        if (
+            self.pause is not None
+            and not self.between_deals
+            and not game.is_over()
+            and game.to_move != self.human
+        ):
             # Bots play next, one move at a time: show this move and the story so far.
             self.lines = [x for x in story if x]
             self._bump()
@@ -369,6 +413,8 @@ class FamilyModel(TableModel):
     def hint(self) -> list[str]:
         """On request: the move the rules bot would make for the student, and why."""
         game = self.game
+        if self.between_deals and not game.is_over():
+            return [self._between_text()]
         if game.is_over() or game.to_move != self.human:
             return [_("Hints are for your turn.")]
         move, problem = self._choose(make_bot("rules", self.seed), game.clone())
@@ -393,8 +439,26 @@ class FamilyModel(TableModel):
     # -------------------------------------------------------------- languages
     def relabel(self) -> None:
         """After a language change: the seat names in the new language (the game is
-        replayed move for move, so nothing else changes)."""
-        self._replay_into(self._fresh(self.seed, self.game.rules))
+        replayed move for move, so nothing else changes), and what happened since the
+        student last acted told again, in the new language."""
+        moves = list(self.game.moves)
+        between, pause = self.between_deals, self.pause
+        self.pause = None  # no redrawing while the game is replayed
+        self.game = self._fresh(self.seed, self.game.rules)
+        try:
+            self.between_deals = False
+            story = [self._deal_text()]
+            for move in moves:
+                if self.game.to_move == self.human and self.game.phase is not _DISCARD:
+                    story, self.finished_deals = [], []
+                if self.between_deals:  # the student clicked "Next deal" here
+                    self.between_deals = False
+                    story.append(self._deal_text())
+                self._tell(move, story)
+        finally:
+            self.pause = pause
+            self.between_deals = between
+        self.lines = [x for x in story if x]
         self.message = ""
         self._bump()
 
@@ -425,29 +489,118 @@ def _score_owners(game: Any) -> list[str]:
     return list(game.names)
 
 
+def _whist_classic(game: Any) -> bool:
+    """Partnership whist played for games and a rubber (not a drive)."""
+    return game.game_name == "whist" and not game.rules.drive
+
+
+def _game_points_after(game: Any) -> list[list[int] | None]:
+    """Partnership whist: for each deal, the points of the game in progress after it
+    (before a game's end starts them again at 0); ``None`` for a deal not finished.
+    Read from the deals' points and the rules' ``game_points``."""
+    running = [0, 0]
+    out: list[list[int] | None] = []
+    for log in game.deals:
+        if log.points is None:
+            out.append(None)
+            continue
+        running = [running[side] + log.points[side] for side in (0, 1)]
+        out.append(running)
+        if max(running) >= game.rules.game_points:
+            running = [0, 0]
+    return out
+
+
+def _whist_lines(game: Any, index: int) -> list[str]:
+    """Partnership whist, after a deal: the honours each side held, and the game in
+    progress, or the game won, its stake and why (and the rubber)."""
+    log = game.deals[index]
+    rules = game.rules
+    goal = rules.game_points
+    lines = []
+    if rules.honours and log.trump is not None:
+        held = honours_held(log.hands, log.trump)
+        lines.append(
+            sentence(
+                _("Honours (trump A K Q J) held: {a} {x}, {b} {y}").format(
+                    a=_side_name(0), x=held[0], b=_side_name(1), y=held[1]
+                )
+            )
+        )
+    after = _game_points_after(game)
+    points = after[index]
+    if points is None:
+        return lines
+    if max(points) < goal:
+        lines.append(
+            sentence(
+                _("This game (to {n}): {a} {x}, {b} {y}").format(
+                    n=goal, a=_side_name(0), x=points[0], b=_side_name(1), y=points[1]
+                )
+            )
+        )
+        return lines
+    side = 0 if points[0] >= goal else 1
+    lost = points[1 - side]
+    won = stake(lost, goal)
+    names = {1: _("single"), 2: _("double"), 3: _("treble")}
+    lines.append(
+        sentence(
+            _("{winner} win the game: {stake}, {n} game points").format(
+                winner=_side_name(side), stake=names.get(won, str(won)), n=won
+            )
+        )
+    )
+    lines.append(
+        sentence(
+            _(
+                "{loser} had {p} points: single if the losers have {k} or more, "
+                "double if 1 or more, treble if none"
+            ).format(loser=_side_name(1 - side), p=lost, k=goal - 2)
+        )
+    )
+    games = sum(1 for p in after[: index + 1] if p is not None and p[side] >= goal)
+    if rules.rubber and games == 2:
+        lines.append(sentence(_("{winner} win the rubber").format(winner=_side_name(side))))
+    return lines
+
+
+def _scores_label(game: Any) -> str:
+    """What the game's ``scores`` are: game points (whist), tricks (a whist drive),
+    points (solo whist, bid whist)."""
+    if game.game_name == "whist":
+        if game.rules.drive:
+            return _("Tricks so far")
+        return _("Game points (rubber)") if game.rules.rubber else _("Game points")
+    return _("Scores")
+
+
 def deal_summary(game: Any, index: int) -> list[str]:
     """What a finished deal came to, in the teaching layer's words
-    (:func:`~kowhist_teach.explain.explain_deal`), then the scores after it.
+    (:func:`~kowhist_teach.explain.explain_deal`), then (partnership whist) the honours
+    held and the game in progress or won, and the scores after it.
 
     >>> from kowhist_teach.whist import WhistGame
     >>> g = WhistGame(seed=4)
     >>> while len(g.deals) < 2:
     ...     g.play(g.legal_moves()[0])
     >>> lines = deal_summary(g, 0)
-    >>> lines[0], lines[-1].startswith('Scores: ')
+    >>> lines[0], lines[-1].startswith('Game points (rubber): ')
     ('Deal 1 is over.', True)
     """
     log = game.deals[index]
     scores = ", ".join(f"{o} {p}" for o, p in zip(_score_owners(game), game.scores, strict=True))
+    extra = _whist_lines(game, index) if _whist_classic(game) else []
     return [
         sentence(_("Deal {n} is over").format(n=log.number)),
         *explain_deal(game, log),
-        sentence(_("Scores: {list}").format(list=scores)),
+        *extra,
+        sentence(_("{label}: {list}").format(label=_scores_label(game), list=scores)),
     ]
 
 
 def outcome_text(game: Any) -> str:
-    """Who won the game; ``""`` while it goes on.
+    """Who won the game (and, in bid whist, how); ``""`` while it goes on.
 
     >>> from kowhist_teach.whist import WhistGame
     >>> outcome_text(WhistGame(seed=1))
@@ -459,19 +612,31 @@ def outcome_text(game: Any) -> str:
     if out.winner is None:
         return sentence(_("The game is over: a tie"))
     who = _side_name(out.winner) if out.by_partnership else game.names[out.winner]
+    if isinstance(game, BidWhistGame):
+        target = game.rules.target
+        loser = 1 - out.winner
+        if game.scores[loser] <= -target:
+            return sentence(
+                _("The game is over: {loser} reached −{n}, so {who} win").format(
+                    loser=_side_name(loser), n=target, who=who
+                )
+            )
+        return sentence(_("The game is over: {who} reached {n} and win").format(who=who, n=target))
     return sentence(_("The game is over: {who} won").format(who=who))
 
 
 # ------------------------------------------------------------------ what is shown
 def family_call_faces(model: FamilyModel, four_colour: bool = False) -> list[CallFace]:
-    """The calls open to the student now (bids, pass, trump suits, high or low) as
-    buttons, then those the teaching layer explains as not allowed.
+    """The calls of the student's turn (bids, pass, trump suits, high or low) as
+    buttons in rank order, Pass first: the legal ones, and those the teaching layer
+    explains as not allowed (dimmed, in their place).
 
     >>> family_call_faces(FamilyModel('whist', seed=1))  # whist has no calls
     []
     """
-    faces = call_faces(model.game, model.human, four_colour, label=call_label)
-    return sorted(faces, key=lambda face: not face.legal)
+    if model.between_deals:
+        return []
+    return call_faces(model.game, model.human, four_colour, label=call_label)
 
 
 def _turn_text(game: Any, seat: int) -> str:
@@ -490,16 +655,65 @@ def _turn_text(game: Any, seat: int) -> str:
     if phase is _DISCARD:
         left = len(game.hand(seat)) - game.tricks_per_deal()
         return _("Your turn: discard {n} more cards").format(n=left)
+    trick = game.trick
+    if trick is None or not trick.plays:
+        return _("Your turn: you lead")
     return _("Your turn: play a card")
 
 
-def family_status_html(game: Any, seat: int = HUMAN) -> str:
-    """The status line: game and deal, dealer, trumps, contract, whose turn, tricks
-    (by side or by player) and scores.
+def _no_trump_contract(game: Any) -> bool:
+    """Bid whist: the contract is a no-trump bid (high or low, no suit to name)."""
+    log = game.log
+    if not isinstance(game, BidWhistGame) or log is None or log.contract is None:
+        return False
+    return bid_parts(log.contract)[1] == NOTRUMP
+
+
+def _trumps_part(game: Any) -> str:
+    """Trumps as the status shows them: the suit as soon as it is named (the last
+    deal's at the end), no trumps once that is decided, the preferred suit of solo
+    whist during its auction."""
+    log = game.log
+    phase = game.phase
+    trump = game.trump
+    if trump is None and phase is FamilyPhase.OVER and log is not None:
+        trump = log.trump
+    if trump is not None:
+        return trumps_html(trump)
+    if phase is _BID or (phase is _TRUMP and not _no_trump_contract(game)):
+        card = log.extra.get("trump_card") if log is not None else None
+        if isinstance(game, SoloGame) and card is not None and phase is _BID:
+            return esc(
+                _("Preferred suit: {suit} (the turned-up {card})").format(
+                    suit=suit_name(card.suit), card=card.label
+                )
+            )
+        return esc(_("Trumps: not named yet"))
+    return esc(_("No trumps"))
+
+
+def _defenders_text(game: Any, seat: int) -> str:
+    """Solo whist: what the student must do against a contract of the others."""
+    if not isinstance(game, SoloGame) or game.phase is not _PLAY or game.log is None:
+        return ""
+    needed = game.tricks_needed()
+    side = game.declarer_side()
+    if needed is None or not side or seat in side:
+        return ""
+    if needed == 0:
+        return _("The declarer must take no trick: you beat the misère by making them take one")
+    beat = game.tricks_per_deal() - needed + 1
+    return _("The declarer needs {n} tricks: you beat it with {k}").format(n=needed, k=beat)
+
+
+def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
+    """The status line: game and deal, dealer, trumps, contract, whose turn (or
+    ``waiting``, between deals), tricks (by side or by player, books in bid whist) and
+    scores (game points and this game's points in partnership whist).
 
     >>> from kowhist_teach.whist import WhistGame
     >>> s = family_status_html(WhistGame(seed=1))
-    >>> 'Deal 1' in s and 'Trumps' in s and 'Scores' in s
+    >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
     True
     """
     log = game.log
@@ -509,24 +723,28 @@ def family_status_html(game: Any, seat: int = HUMAN) -> str:
         deal = _("Deal {n}").format(n=log.number)
         parts.append(f'<span class="kw-deal-number">{esc(deal)}</span>')
         parts.append(esc(_("Dealer: {name}").format(name=_short(names[log.dealer]))))
-    if game.trump is not None:
-        parts.append(trumps_html(game.trump))
-    elif game.phase is _PLAY:
-        parts.append(esc(_("No trumps")))
-    else:
-        parts.append(esc(_("Trumps: not named yet")))
+    parts.append(_trumps_part(game))
     contract = _contract(game)
     if contract:
         parts.append(f'<span class="kw-contract">{esc(contract)}</span>')
+    defend = _defenders_text(game, seat)
+    if defend:
+        parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
     top = " · ".join(parts)
     if game.is_over():
         lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
+    elif waiting:
+        lead = f'<span class="kw-turn kw-between-deals">{esc(waiting)}</span>'
     else:
         lead = f'<span class="kw-turn">{esc(_turn_text(game, seat))}</span>'
-    won = game.tricks_won
-    if game.by_partnership:
+    books = isinstance(game, BidWhistGame)
+    if books:  # the kitty book counts for the declaring side from the discard on
+        counts = [(_side_name(s), game.books(s), s == seat % 2) for s in (0, 1)]
+    elif game.by_partnership:
+        won = game.tricks_won
         counts = [(_side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
     else:
+        won = game.tricks_won
         counts = [(_short(names[s]), won[s], s == seat) for s in range(SEATS)]
     mine = ' class="kw-me"'
     tricks = " · ".join(
@@ -534,12 +752,14 @@ def family_status_html(game: Any, seat: int = HUMAN) -> str:
     )
     owners = _score_owners(game)
     scores = " · ".join(f"{esc(o)}: <b>{p}</b>" for o, p in zip(owners, game.scores, strict=True))
-    if game.game_name == "whist" and not game.rules.drive:
-        scores += " · " + esc(_("this game: {a}–{b}").format(a=game.points[0], b=game.points[1]))
+    if _whist_classic(game):
+        this_game = _("This game (to {n})").format(n=game.rules.game_points)
+        scores += f" · {esc(this_game)}: <b>{game.points[0]}–{game.points[1]}</b>"
+    heading = _("Books") if books else _("Tricks")
     return (
         f'<div class="kw-status-top">{top} — {lead}</div>'
-        f'<div class="kw-status-tricks">{esc(_("Tricks"))}: {tricks}</div>'
-        f'<div class="kw-status-scores">{esc(_("Scores"))}: {scores}</div>'
+        f'<div class="kw-status-tricks">{esc(heading)}: {tricks}</div>'
+        f'<div class="kw-status-scores">{esc(_scores_label(game))}: {scores}</div>'
     )
 
 
@@ -691,17 +911,29 @@ class FamilyTableWidget(TableView):
         self.setup_box = self._setup_box()
         if step_delay > 0:
             self.model.pause = self._pause
+        self.next_button = big_button("", "kw-next-deal")
+        self.next_button.button_style = "primary"
+        self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))
         tools = w.HBox(
             [self.hint_button, self.undo_button, self.new_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
+        # What the student acts on comes first, right under the status line: the calls,
+        # the hand (or "Next deal" between deals), then the table's picture. On a
+        # projector (1024×768) the buttons are on screen without scrolling.
+        self.actions = w.VBox(
+            [self.calls, self.next_button, self.hand],
+            layout=w.Layout(width="100%", overflow="visible"),
+        )
+        set_classes(self.actions, "kw-actions")
         self.children = (
             style_widget(),
             style_widget(_FAMILY_CSS),
             self.status,
+            self.actions,
             self._columns(
                 table_width,
-                [self.picture, self.open_hands, self.calls, self.hand],
+                [self.picture, self.open_hands],
                 [tools, self.side_title, self.explain, self.summary, self.last_trick],
             ),
             self.language,
@@ -712,6 +944,10 @@ class FamilyTableWidget(TableView):
         self.render()
 
     # ---------------------------------------------------------------- actions
+    def _next_deal(self) -> None:
+        self._hint = None
+        self.model.next_deal()
+
     def _new_game(self, rules: Any) -> None:
         self._hint = None
         self.model.new_game(rules=rules)
@@ -732,6 +968,13 @@ class FamilyTableWidget(TableView):
     def relabel(self) -> None:
         """The fixed texts (buttons, headings) in the chosen language."""
         super().relabel()
+        # "kw-new-deal" starts the game (or rubber) again: its words say so.
+        self.new_button.description = _("Restart: new game")
+        self.new_button.tooltip = _(
+            "Start again from the first deal with new cards: the scores go back to 0"
+        )
+        self.next_button.description = _("Next deal")
+        self.next_button.tooltip = _("The deal is over: deal the next one and play on")
         self.setup_box.set_title(0, _("Game setup: rules"))
 
     def render(self) -> None:
@@ -739,7 +982,9 @@ class FamilyTableWidget(TableView):
         model = self.model
         game = model.game
         seat = model.human
-        self.status.value = family_status_html(game, seat)
+        self.status.value = family_status_html(
+            game, seat, model._between_text() if model.between_deals else ""
+        )
         self.picture.value = table_svg(
             game,
             seat=seat,
@@ -747,9 +992,12 @@ class FamilyTableWidget(TableView):
             four_colour=self.four_colour,
             width=self.table_width,
         )
+        between = model.between_deals and not game.is_over()
         self.hand.show(game, seat)
+        self.hand.layout.display = "none" if between else ""
+        self.next_button.layout.display = "" if between else "none"
         self.calls.update(family_call_faces(model, self.four_colour))
-        discarding = game.to_move == seat and game.phase is _DISCARD
+        discarding = game.to_move == seat and game.phase is _DISCARD and not between
         self.explain.value = self._explain_html(
             tag("i", _turn_text(game, seat)) if discarding else ""
         )
@@ -781,7 +1029,8 @@ class FamilyTableWidget(TableView):
         trick = game.trick
         if trick is None or not trick.plays or trick_done(trick):
             return ""
-        done = [t for log in game.deals[-2:] for t in log.tricks if trick_done(t)]
+        # This deal's tricks only: after a new deal, the last deal's trick is gone.
+        done = [t for t in game.log.tricks if trick_done(t)]
         if not done:
             return ""
         picture = trick_svg(

@@ -134,9 +134,14 @@ class TableModel(traitlets.HasTraits):
         except IllegalMove:
             self._refuse(_("There is no move of yours to take back."))
         self.game = trial
+        self._undone()
         self._story()
         self.lines = [_("Your last move and the bots' replies are taken back.")]
         self._bump()
+
+    def _undone(self) -> None:
+        """After an undo, before the views are told: a subclass forgets a state the
+        game no longer is in (nothing here)."""
 
     def _replay_into(self, game: Any) -> None:
         """After a language change: ``game`` (the same deal with names in the new

@@ -306,6 +306,7 @@ class TableView(w.VBox):
         self.model.say(face.reason)
 
     def _show_hint(self) -> None:
+        self.model.message = ""  # an old warning is not about the hint asked for now
         self._hint = self.model.hint()
         self._hint_key = self._position_key()
         self.render()
