@@ -35,6 +35,7 @@ __all__ = [
     "explain_deal",
     "explain_position",
     "suit_name",
+    "sentence",
 ]
 
 
@@ -70,7 +71,12 @@ class MoveExplanation:
         return {"move": self.move.code, "legal": self.legal, "reason": self.reason}
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (unless it has one).
+
+    >>> sentence('you may play this card'), sentence('Well done!'), sentence('')
+    ('You may play this card.', 'Well done!', '')
+    """
     text = text.strip()
     if not text:
         return text
@@ -158,7 +164,7 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
                 MoveExplanation(
                     m,
                     True,
-                    _sentence(
+                    sentence(
                         _("You won the trick: you may take the face-up {card}").format(card=m.label)
                     ),
                 )
@@ -175,7 +181,7 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
             MoveExplanation(
                 m,
                 True,
-                _sentence(
+                sentence(
                     _("You are out, so you vote on trumps: a vote for {suit}").format(
                         suit=suit_name(m.suit)
                     )
@@ -215,19 +221,19 @@ def _explain_cards(game: Any, me: int, one_card: bool) -> list[MoveExplanation]:
                 why = _("You have no {suit}, so you may play any card").format(
                     suit=suit_name(trick.led_suit)
                 )
-            reason = _sentence(
+            reason = sentence(
                 _("{why}; {effect}").format(why=why, effect=effect) if effect else why
             )
             out.append(MoveExplanation(card, True, reason, effect))
         else:
-            out.append(MoveExplanation(card, False, _sentence(_why_not(game, me, card))))
+            out.append(MoveExplanation(card, False, sentence(_why_not(game, me, card))))
     for move in legal:
         if move is PASS:
             out.append(
                 MoveExplanation(
                     PASS,
                     True,
-                    _sentence(_("You may pass and keep your card for a trick where it can win")),
+                    sentence(_("You may pass and keep your card for a trick where it can win")),
                 )
             )
     return out
@@ -272,14 +278,14 @@ def _explain_trump_choice(game: Any, me: int) -> list[MoveExplanation]:
             else:
                 why = _("You took the most tricks last round, so you choose trumps")
             held = suit_name(call.suit, plural=is_plural(count))
-            reason = _sentence(_("{why}; you hold {n} {suit}").format(why=why, n=count, suit=held))
+            reason = sentence(_("{why}; you hold {n} {suit}").format(why=why, n=count, suit=held))
             out.append(MoveExplanation(call, True, reason))
         else:
             out.append(
                 MoveExplanation(
                     call,
                     False,
-                    _sentence(
+                    sentence(
                         _("The vote did not leave {suit} among the tied suits").format(
                             suit=suit_name(call.suit)
                         )
@@ -302,15 +308,13 @@ def _explain_declarations(game: Any, me: int) -> list[MoveExplanation]:
                 if call is NO_PICTURE
                 else _("You hold one card of each suit: a rainbow wins you the round at once")
             )
-            out.append(MoveExplanation(call, True, _sentence(why)))
+            out.append(MoveExplanation(call, True, sentence(why)))
         else:
             out.append(
-                MoveExplanation(call, False, _sentence(game.why_declaration_illegal(me, call)))
+                MoveExplanation(call, False, sentence(game.why_declaration_illegal(me, call)))
             )
     out.append(
-        MoveExplanation(
-            PLAY_ON, True, _sentence(_("You may also play the round without declaring"))
-        )
+        MoveExplanation(PLAY_ON, True, sentence(_("You may also play the round without declaring")))
     )
     return out
 
@@ -348,7 +352,7 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
         text = _("{who} won with {card}: the highest trump, and trumps were led")
     else:
         text = _("{who} won with {card}: the highest card of the suit led, and no trump was played")
-    return _sentence(text.format(who=who, card=card.label, suit=suit_name(led)))
+    return sentence(text.format(who=who, card=card.label, suit=suit_name(led)))
 
 
 def _trumped(trumps: list[Card]) -> str:
@@ -384,7 +388,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
     if log.redealt:
         seat = log.declare["seat"]
         return [
-            _sentence(
+            sentence(
                 _(
                     "{name} had no picture card and called for a new deal: same dealer, new cards"
                 ).format(name=names[seat])
@@ -392,7 +396,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         ]
     if log.declare and log.declare.get("call") == "rainbow":
         lines.append(
-            _sentence(
+            sentence(
                 _(
                     "{name} declared a rainbow and won the round: nobody is out, and "
                     "{name} chooses trumps and leads next"
@@ -406,13 +410,13 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         winner = names[outcome.winner]
         if outcome.termination is Termination.SWEEP:
             lines.append(
-                _sentence(
+                sentence(
                     _("{name} took every trick of the round and wins the game").format(name=winner)
                 )
             )
             return lines
     for seat in log.eliminated:
-        lines.append(_sentence(_("{name} took no trick and is out").format(name=names[seat])))
+        lines.append(sentence(_("{name} took no trick and is out").format(name=names[seat])))
     for seat in log.dogs:
         if seat in log.blind_dogs:
             text = _(
@@ -423,11 +427,11 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
                 "{name} took no trick and becomes a dog: one card next round, to play or to "
                 "pass; winning a trick with it brings them back"
             )
-        lines.append(_sentence(text.format(name=names[seat])))
+        lines.append(sentence(text.format(name=names[seat])))
     for seat in range(game.n):
         if log.hands and len(log.hands[seat]) == 1 and log.hand_size > 1 and log.tricks_won[seat]:
             lines.append(
-                _sentence(
+                sentence(
                     _("{name} won a trick with their one card and is back with a full hand").format(
                         name=names[seat]
                     )
@@ -441,7 +445,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         chooser = tied[0]
     if chooser is None:
         lines.append(
-            _sentence(
+            sentence(
                 _(
                     "{names} tied for the most tricks ({k} each): a cut decides who chooses trumps"
                 ).format(names=", ".join(names[s] for s in tied), k=top)
@@ -450,7 +454,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         return lines
     if len(tied) > 1:
         lines.append(
-            _sentence(
+            sentence(
                 _("{names} tied for the most tricks ({k} each), and the cut went to {name}").format(
                     names=", ".join(names[s] for s in tied), k=top, name=names[chooser]
                 )
@@ -460,7 +464,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
         text = _("{name} took the most tricks ({k}), so {name} leads next round; trumps stay")
     else:
         text = _("{name} took the most tricks ({k}), so {name} chooses trumps and leads next round")
-    lines.append(_sentence(text.format(name=names[chooser], k=top)))
+    lines.append(sentence(text.format(name=names[chooser], k=top)))
     return lines
 
 
@@ -537,7 +541,7 @@ def _family_cards(game: Any, me: int) -> list[MoveExplanation]:
     out: list[MoveExplanation] = []
     for card in game.hand(me):
         if card not in legal:
-            out.append(MoveExplanation(card, False, _sentence(_family_why_not(game, me, card))))
+            out.append(MoveExplanation(card, False, sentence(_family_why_not(game, me, card))))
             continue
         effect = _family_effect(game, me, card, last)
         if not trick.plays:
@@ -550,7 +554,7 @@ def _family_cards(game: Any, me: int) -> list[MoveExplanation]:
             )
         else:
             why = _("You have no {suit}, so you may play any card").format(suit=suit_name(led))
-        reason = _sentence(_("{why}; {effect}").format(why=why, effect=effect) if effect else why)
+        reason = sentence(_("{why}; {effect}").format(why=why, effect=effect) if effect else why)
         out.append(MoveExplanation(card, True, reason, effect))
     return out
 
@@ -671,9 +675,9 @@ def _call_notes(
     out = []
     for call in calls:
         if call in legal:
-            out.append(MoveExplanation(call, True, _sentence(describe(call))))
+            out.append(MoveExplanation(call, True, sentence(describe(call))))
         else:
-            out.append(MoveExplanation(call, False, _sentence(game.why_illegal(call))))
+            out.append(MoveExplanation(call, False, sentence(game.why_illegal(call))))
     return out
 
 
@@ -822,9 +826,7 @@ def _bidwhist_discards(game: Any, me: int) -> list[MoveExplanation]:
         else:
             note = _("{card} goes out of play").format(card=card.label)
         out.append(
-            MoveExplanation(
-                card, True, _sentence(_("{why}; {effect}").format(why=why, effect=note))
-            )
+            MoveExplanation(card, True, sentence(_("{why}; {effect}").format(why=why, effect=note)))
         )
     return out
 
@@ -868,7 +870,7 @@ def _family_trick(game: Any, trick: Trick, names: list[str] | None) -> str:
         text = _("{text}; a trick for {side}").format(
             text=text, side=_side_name(game, seat % 2, names)
         )
-    return _sentence(text)
+    return sentence(text)
 
 
 def _trick_led(trick: Trick) -> Suit | None:
@@ -922,11 +924,11 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
     played = any(t.plays for t in deal.tricks)
     if game.game_name == "solo":
         if deal.contract is not None:
-            lines.append(_sentence(_solo_result(game, deal)))
+            lines.append(sentence(_solo_result(game, deal)))
     elif played:
         won = deal.side_tricks
         lines.append(
-            _sentence(
+            sentence(
                 _("Tricks: {n} for {a}, {m} for {b}").format(
                     a=_side_name(game, 0), n=won[0], b=_side_name(game, 1), m=won[1]
                 )
@@ -934,7 +936,7 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
         )
         if game.game_name == "bidwhist":
             lines.extend(_bidwhist_result(game, deal))
-    lines.extend(_sentence(_(note)) for note in deal.notes)
+    lines.extend(sentence(_(note)) for note in deal.notes)
     if game.by_partnership:
         points = [
             _("{points} for {side}").format(side=_side_name(game, side), points=p)
@@ -945,17 +947,17 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
             _("{points} for {side}").format(side=names[s], points=f"{p:+d}" if p else "0")
             for s, p in enumerate(deal.points)
         ]
-    lines.append(_sentence(_("Points this deal: {points}").format(points=", ".join(points))))
+    lines.append(sentence(_("Points this deal: {points}").format(points=", ".join(points))))
     outcome = game.outcome()
     if outcome is not None and deal is game.deals[-1]:
         if outcome.winner is None:
-            lines.append(_sentence(_("The game ends in a tie")))
+            lines.append(sentence(_("The game ends in a tie")))
         elif outcome.by_partnership:
             lines.append(
-                _sentence(_("{side} win the game").format(side=_side_name(game, outcome.winner)))
+                sentence(_("{side} win the game").format(side=_side_name(game, outcome.winner)))
             )
         else:
-            lines.append(_sentence(_("{name} wins the game").format(name=names[outcome.winner])))
+            lines.append(sentence(_("{name} wins the game").format(name=names[outcome.winner])))
     return lines
 
 
@@ -986,8 +988,8 @@ def _bidwhist_result(game: Any, deal: Any) -> list[str]:
     else:  # the kitty book alone: no trick taken in play
         took = _("{side} took {n} book, the kitty book alone")
     return [
-        _sentence(game.contract_text(deal)),
-        _sentence(took.format(side=_side_name(game, side), n=n)),
+        sentence(game.contract_text(deal)),
+        sentence(took.format(side=_side_name(game, side), n=n)),
     ]
 
 

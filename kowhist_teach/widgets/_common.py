@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import IllegalMove, RecordError, SetupError
+from ..explain import sentence
 from ..i18n import LANGUAGES, _, get_language
 from ..render import FONT_FAMILY
 
@@ -154,19 +155,6 @@ def uploaded_record(
         return None
     finally:
         upload.value = ()
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first, a full stop last (unless it has one).
-
-    >>> sentence('you may play this card'), sentence('Well done!'), sentence('')
-    ('You may play this card.', 'Well done!', '')
-    """
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def esc(text: Any) -> str:
