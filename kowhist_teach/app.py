@@ -181,6 +181,11 @@ class KowhistApp(w.VBox):
                 "Play against bots: take at least one trick each round, or you are out. "
                 "Click a card to play it; dimmed cards say why they cannot be played."
             ),
+            "german": _(
+                "German Whist against a bot: in the first 13 tricks win good cards from the "
+                "stock, then play them out; the player with more tricks wins. Click a card "
+                "to play it."
+            ),
             "whist": _(
                 "You sit South, partnered with North against two bots: the side that takes "
                 "more than six tricks scores. Click a card to play it."

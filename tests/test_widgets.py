@@ -675,3 +675,18 @@ def test_hand_view_reuses_its_buttons_and_calls_back() -> None:
     view.update(other)
     view.buttons[0].click()
     assert refused == [other[0]] and "not your turn" in other[0].reason
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: TableWidget(3, seed=1), lambda: GermanTableWidget(seed=2)]
+)
+def test_the_action_row_comes_right_under_the_status(make: Any) -> None:
+    # On a projector (1024×768) the calls and the hand must be on screen: above the picture.
+    table = make()
+    children = list(table.children)
+    status = children.index(table.status)
+    assert children[status + 1] is table.actions
+    assert list(table.actions.children) == [table.calls, table.hand]
+    assert "kw-actions" in table.actions._dom_classes
+    left = children[status + 2].children[0].children
+    assert table.picture in left and table.hand not in left and table.calls not in left

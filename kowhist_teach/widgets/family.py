@@ -918,19 +918,13 @@ class FamilyTableWidget(TableView):
             [self.hint_button, self.undo_button, self.new_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        # What the student acts on comes first, right under the status line: the calls,
-        # the hand (or "Next deal" between deals), then the table's picture. On a
-        # projector (1024×768) the buttons are on screen without scrolling.
-        self.actions = w.VBox(
-            [self.calls, self.next_button, self.hand],
-            layout=w.Layout(width="100%", overflow="visible"),
-        )
-        set_classes(self.actions, "kw-actions")
+        # What the student acts on comes first (the calls, the hand, or "Next deal"
+        # between deals), right under the status line: see TableView._action_row.
         self.children = (
             style_widget(),
             style_widget(_FAMILY_CSS),
             self.status,
-            self.actions,
+            self._action_row([self.calls, self.next_button, self.hand]),
             self._columns(
                 table_width,
                 [self.picture, self.open_hands],

@@ -232,8 +232,10 @@ class TableView(w.VBox):
     (``kw-undo``) and new deal (``kw-new-deal``), the language menu and the setup.
 
     A subclass makes ``self.model`` (a :class:`~kowhist_teach.widgets.model.TableModel`)
-    and calls :meth:`_build` before laying the parts out; it draws them in ``render``
-    and says what a hint shows in :meth:`_hint_html`.
+    and calls :meth:`_build` before laying the parts out (the status line, then
+    :meth:`_action_row` with the moves and the hand, then :meth:`_columns` with the
+    picture and the tools); it draws them in ``render`` and says what a hint shows in
+    :meth:`_hint_html`.
     """
 
     model: Any
@@ -274,11 +276,20 @@ class TableView(w.VBox):
         set_classes(box, "kw-setup-box")
         return box
 
+    def _action_row(self, parts: list[w.Widget]) -> w.VBox:
+        """What the student acts on, as ``self.actions`` (``kw-actions``): the calls,
+        then the hand. It goes right under the status line, above the table's picture,
+        so that on a projector (1024×768) the buttons are on screen without scrolling.
+        It does not clip: a card's "why not" tooltip may reach over what is below."""
+        self.actions = w.VBox(parts, layout=w.Layout(width="100%", overflow="visible"))
+        set_classes(self.actions, "kw-actions")
+        return self.actions
+
     @staticmethod
     def _columns(table_width: int, left: list[w.Widget], right: list[w.Widget]) -> w.HBox:
-        """The table and the hand on the left, the tools and what happened on the right
-        (below the table on a narrow screen). The left column does not clip: a card's
-        "why not" tooltip may reach over the right one."""
+        """The table on the left, the tools and what happened on the right (below the
+        table on a narrow screen). The left column does not clip: a card's "why not"
+        tooltip may reach over the right one."""
         left_layout = w.Layout(width=f"{table_width + 10}px", max_width="100%", overflow="visible")
         return w.HBox(
             [
@@ -459,12 +470,13 @@ class TableWidget(TableView):
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         right = [tools, self.side_title, self.explain, self.extra_panel(), self.review]
+        # The calls (trumps, declarations, pass) and the hand come first, right under
+        # the status line, then the table's picture: on screen without scrolling.
         self.children = (
             style_widget(),
             self.status,
-            self._columns(
-                table_width, [self.picture, self.calls, self.hand], [*right, self.tricks_box]
-            ),
+            self._action_row([self.calls, self.hand]),
+            self._columns(table_width, [self.picture], [*right, self.tricks_box]),
             files,
             self.setup_box,
             self.guard.debug,

@@ -353,3 +353,46 @@ def test_spanish(app_page: Any, artifacts: Path) -> None:
     for m in translated:
         assert spanish_of[m] in spanish, f"{spanish_of[m]!r} (for {m!r}) not in {spanish!r}"
     page.screenshot(path=str(artifacts / "app-es.png"), full_page=True)
+
+
+# Where the first thing to click is: at a projector's 1024×768, on screen at once.
+FIRST_ACTION_JS = """
+(kind) => {
+  const table = '.kw-table-widget.kw-' + kind;
+  const el = [...document.querySelectorAll(table + ' .kw-card.kw-legal, '
+                                           + table + ' .kw-call.kw-call-legal')]
+    .find((e) => e.offsetParent !== null);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return [r.top, r.bottom, window.innerHeight, window.scrollY];
+}
+"""
+
+GAME_TITLES = {"knockout": "Knock-Out Whist", "german": "German Whist"}
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 900)])
+def test_the_first_move_is_on_screen_at_a_projector_size(
+    browser: Any, app_url: str, artifacts: Path, size: tuple[int, int]
+) -> None:
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        open_app(page, app_url)
+        for kind in ("knockout", "german"):
+            if kind != "knockout":  # the app opens at Knock-Out Whist
+                page.locator(".kw-game-choice button", has_text=GAME_TITLES[kind]).first.click()
+            table = f".kw-table-widget.kw-{kind}"
+            page.wait_for_selector(f"{table} .kw-status", state="visible", timeout=60_000)
+            page.wait_for_selector(f"{table} {LEGAL}, {table} {CALL}", state="visible")
+            settle(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            found = page.evaluate(FIRST_ACTION_JS, kind)
+            assert found is not None, text_of(page, f"{table} .kw-status")
+            top, bottom, inner, scrolled = found
+            assert scrolled == 0 and 0 <= top and bottom <= inner, (kind, found)
+            page.screenshot(path=str(artifacts / f"app-{kind}-{width}x{height}.png"))
+    finally:
+        context.close()
