@@ -17,9 +17,11 @@ from typing import Any
 
 from .cards import SUIT_MASK, Card, Rank
 from .explain import suit_name
+from .family import SEATS, FamilyGame, FamilyPhase
 from .german import GermanGame
 from .i18n import _
 from .knockout import KnockoutGame, Phase, Status
+from .solo import MISERE, MISERE_OUVERTE
 from .tricks import beats
 
 __all__ = ["Tip", "tips_for", "DETECTORS"]
@@ -221,6 +223,171 @@ def _german_lead_long_suit(game: Any, seat: int) -> Tip | None:
     )
 
 
+# ------------------------------------------------- the whist family (whist, solo, bid whist)
+def _family_playing(game: Any) -> bool:
+    return (
+        isinstance(game, FamilyGame) and game.phase is FamilyPhase.PLAY and game.trick is not None
+    )
+
+
+def _family_team(game: Any, seat: int) -> set[int]:
+    """The seats playing together with ``seat`` (``seat`` included): the partners in
+    whist and bid whist; in solo whist the declarer's side, or everybody against it."""
+    if game.by_partnership:
+        return {seat, (seat + 2) % SEATS}
+    side = set(game.declarer_side())
+    if not side:
+        return {seat}
+    return side if seat in side else set(range(SEATS)) - side
+
+
+def _family_misere(game: Any) -> bool:
+    contract = game.log.contract if game.log is not None else None
+    return contract is MISERE or contract is MISERE_OUVERTE
+
+
+def _family_winning_play(game: Any, seat: int) -> tuple[list[Card], list[Card]] | None:
+    """In a trick already led, not a misère: the legal cards of ``seat`` that would win it
+    now and those that would not (``None`` when the tips about winning do not apply)."""
+    trick = game.trick
+    if not trick.plays or _family_misere(game):
+        return None
+    best = trick.winning_card
+    legal = game._cards_of(game._card_mask(seat))
+    winners = [c for c in legal if game._beats(c, best, trick)]
+    return winners, [c for c in legal if c not in winners]
+
+
+def _still_to_play(game: Any, seat: int) -> list[int]:
+    """The seats that play to the trick after ``seat``."""
+    return [(seat + i) % SEATS for i in range(1, SEATS - len(game.trick.plays))]
+
+
+def _family_second_hand_low(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game) or len(game.trick.plays) != 1:
+        return None
+    split = _family_winning_play(game, seat)
+    team = _family_team(game, seat)
+    if split is None or not all(split) or game.trick.leader in team:
+        return None
+    if not team & set(_still_to_play(game, seat)):
+        return None
+    return Tip(
+        "family_second_hand_low",
+        _(
+            "Second hand low: your partner still plays after you, so you need not spend "
+            "a winning card on this trick."
+        ),
+    )
+
+
+def _family_third_hand_high(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game) or len(game.trick.plays) != 2:
+        return None
+    split = _family_winning_play(game, seat)
+    team = _family_team(game, seat)
+    trick = game.trick
+    if split is None or not split[0] or trick.leader not in team or trick.winner in team:
+        return None
+    # The cheapest winner: the one no other winning card would lose to.
+    cheapest = next(
+        c for c in split[0] if not any(game._beats(c, d, trick) for d in split[0] if d != c)
+    )
+    return Tip(
+        "family_third_hand_high",
+        _(
+            "Third hand high: your partner led and an opponent is winning, so play your "
+            "cheapest card that beats the {card}, the {mine}."
+        ).format(card=trick.winning_card.label, mine=cheapest.label),
+    )
+
+
+def _family_partner_winning(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game):
+        return None
+    split = _family_winning_play(game, seat)
+    team = _family_team(game, seat)
+    if split is None or not split[0] or game.trick.winner not in team:
+        return None
+    if any(s not in team for s in _still_to_play(game, seat)):
+        return None
+    return Tip(
+        "family_partner_winning",
+        _(
+            "Your partner is winning this trick and no opponent plays after you: there is "
+            "no need to overtake."
+        ),
+    )
+
+
+def _family_draw_trumps(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game) or game.trick.plays or game.trump is None:
+        return None
+    log = game.log
+    if log.declarer is not None and log.declarer not in _family_team(game, seat):
+        return None
+    trumps = game._suit_mask(game.trump)
+    mine = game.hands[seat] & trumps
+    if mine.bit_count() < 5:
+        return None
+    seen = mine
+    for trick in log.tricks:
+        for _s, c in trick.plays:
+            seen |= 1 << c
+    if seat == log.declarer:
+        for c in getattr(game, "discards", ()):
+            seen |= 1 << c
+    if not trumps & ~seen:
+        return None
+    return Tip(
+        "family_draw_trumps",
+        _(
+            "You hold {n} trumps: leading trumps draws the opponents' trumps, and then "
+            "your long suits are safe."
+        ).format(n=mine.bit_count()),
+    )
+
+
+def _family_misere_shed_high(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game) or not _family_misere(game) or seat != game.log.declarer:
+        return None
+    trick = game.trick
+    if not trick.plays:
+        return None
+    legal = game._cards_of(game._card_mask(seat))
+    losers = [c for c in legal if not game._beats(c, trick.winning_card, trick)]
+    if len(losers) < 2:
+        return None
+    return Tip(
+        "family_misere_shed_high",
+        _(
+            "Misère: someone else is winning this trick, so get rid of your highest card "
+            "that does not beat the {card} and keep your low cards for the end."
+        ).format(card=trick.winning_card.label),
+    )
+
+
+def _family_count_tricks(game: Any, seat: int) -> Tip | None:
+    if not _family_playing(game) or game.trick.plays or _family_misere(game):
+        return None
+    log = game.log
+    target = game.tricks_needed()
+    if target is None or log.declarer is None or log.declarer not in _family_team(game, seat):
+        return None
+    team = _family_team(game, log.declarer)
+    need = target - sum(log.tricks_won[s] for s in team)
+    left = game.tricks_per_deal() - len(log.tricks) + 1
+    if need < 1 or need > left:
+        return None
+    return Tip(
+        "family_count_tricks",
+        _(
+            "Count your tricks: to make the contract your side still needs {n}, with "
+            "{left} to play."
+        ).format(n=need, left=left),
+    )
+
+
 #: Every detector, in the order their tips are shown.
 DETECTORS: tuple[Callable[[Any, int], Tip | None], ...] = (
     _safe_save_high,
@@ -232,6 +399,12 @@ DETECTORS: tuple[Callable[[Any, int], Tip | None], ...] = (
     _german_face_up,
     _german_count_trumps,
     _german_lead_long_suit,
+    _family_count_tricks,
+    _family_draw_trumps,
+    _family_second_hand_low,
+    _family_third_hand_high,
+    _family_partner_winning,
+    _family_misere_shed_high,
 )
 
 

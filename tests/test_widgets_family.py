@@ -754,3 +754,25 @@ def test_solo_shows_the_preferred_suit_and_the_defenders_target() -> None:
     needed = table.game.tricks_needed()
     status = text(table.status.value)
     assert f"The declarer needs {needed} tricks: you beat it with {14 - needed}" in status
+
+
+def test_the_hint_ends_with_the_strategy_tips_that_apply() -> None:
+    """Hint gives the rules bot's move, then every tip the teaching layer finds now."""
+    from kowhist_teach.tips import tips_for
+
+    seen = 0
+    for game_name in ("whist", "solo", "bidwhist"):
+        model = FamilyModel(game_name, seed=3)
+        for _step in range(60):
+            game = model.game
+            if game.is_over():
+                break
+            if model.between_deals:
+                model.next_deal()
+                continue
+            tips = [t.text for t in tips_for(game)]
+            hint = model.hint()
+            assert hint[-len(tips) :] == tips if tips else hint
+            seen += bool(tips)
+            model.play(game.legal_moves()[0])
+    assert seen >= 3, "no position with a tip was reached: the test saw nothing"

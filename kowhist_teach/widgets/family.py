@@ -38,6 +38,7 @@ from ..i18n import _
 from ..moves import Call, Move
 from ..render import call_words, hand_svg, table_svg, trick_svg
 from ..solo import SoloGame
+from ..tips import tips_for
 from ..whist import WhistGame, honours_held, stake
 from ._common import Guard, big_button, esc, sentence, set_classes, style_widget, tag
 from .faces import TEXT_FORM, CallFace, call_faces, lines_html, move_words, trumps_html
@@ -411,7 +412,8 @@ class FamilyModel(TableModel):
         return sentence(text)
 
     def hint(self) -> list[str]:
-        """On request: the move the rules bot would make for the student, and why."""
+        """On request: the move the rules bot would make for the student, and why, then
+        the strategy tips that apply."""
         game = self.game
         if self.between_deals and not game.is_over():
             return [self._between_text()]
@@ -434,6 +436,8 @@ class FamilyModel(TableModel):
                     )
                 )
             )
+        # The strategy tips that apply now (the teaching layer decides which).
+        lines.extend(t.text for t in tips_for(game))
         return lines
 
     # -------------------------------------------------------------- languages
