@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import platform
@@ -48,6 +47,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.bots import MonteCarloBot, RandomBot, RulesBot
+from kowhist_teach.charts import wilson
 from kowhist_teach.german import GermanGame
 from kowhist_teach.knockout import KnockoutGame
 
@@ -59,21 +59,6 @@ PAIRINGS: dict[str, tuple[str, int, str, str, float, bool]] = {
     "german montecarlo vs rules": ("german", 2, "montecarlo", "rules", 0.50, True),
 }
 CHUNK = 10  # games per task handed to a worker process
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (95% with the default ``z``).
-
-    >>> [round(x, 3) for x in wilson(40, 100)]
-    [0.309, 0.498]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _bot(kind: str, seed: int, settings: dict[str, Any]) -> Any:

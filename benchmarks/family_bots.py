@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.bidwhist import BidWhistGame
 from kowhist_teach.bots import RandomBot
+from kowhist_teach.charts import wilson
 from kowhist_teach.family import FamilyPhase
 from kowhist_teach.family_bots import FamilyMonteCarloBot, FamilyRulesBot
 from kowhist_teach.solo import SoloGame
@@ -59,21 +60,6 @@ GAMES: dict[str, Any] = {
     "bidwhist": lambda seed, dealer: BidWhistGame(seed=seed, first_dealer=dealer),
 }
 CHUNK = 10
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (95% with the default ``z``).
-
-    >>> [round(x, 3) for x in wilson(40, 100)]
-    [0.309, 0.498]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 # ------------------------------------------------------------------------ speed

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from .i18n import _
 from .render import FONT_FAMILY, SvgStr
 
-__all__ = ["bar_chart", "margin_of_error", "PALETTE"]
+__all__ = ["bar_chart", "margin_of_error", "wilson", "PALETTE"]
 
 _SVG_NS = "http://www.w3.org/2000/svg"
 #: Bar colours, in order: strong, colour-blind friendly (blue, orange, green, purple,
@@ -44,6 +44,22 @@ def margin_of_error(successes: int, trials: int) -> float:
         return 0.0
     p = successes / trials
     return 100 * 1.96 * math.sqrt(p * (1 - p) / trials)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% with the default ``z``): sound
+    even near 0% or 100%, where the plain margin of error is not. For bot strength.
+
+    >>> [round(x, 3) for x in wilson(40, 100)]
+    [0.309, 0.498]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _fmt(x: float) -> str:

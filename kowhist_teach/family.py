@@ -208,6 +208,8 @@ class FamilyGame(TrickGame):
         hooks = ("_beats", "_led_suit", "_suit_mask", "_card_mask")
         cls._plain_ranking = all(getattr(cls, h) is getattr(FamilyGame, h) for h in hooks)
 
+    #: The record of one deal (a game may keep more per deal in a subclass).
+    deal_log_class: ClassVar[type[DealLog]] = DealLog
     #: The cards of the pack (bid whist adds the jokers).
     pack: ClassVar[tuple[Card, ...]] = ALL_CARDS
 
@@ -383,7 +385,7 @@ class FamilyGame(TrickGame):
     def _start(self, hands: list[list[Card]], extra: dict[str, Any]) -> None:
         masks = [mask_of(h) for h in hands]
         self.deals.append(
-            DealLog(
+            self.deal_log_class(
                 number=len(self.deals) + 1,
                 dealer=(self.first_dealer + len(self.deals)) % SEATS,
                 # Hands in display order: a table look-up unless a hand holds a joker.

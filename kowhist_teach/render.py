@@ -149,15 +149,6 @@ def card_name(card: Card) -> str:
     return _("{rank} of clubs").format(rank=rank)
 
 
-def _status_name(status: Status) -> str:
-    return {
-        Status.ACTIVE: _("active"),
-        Status.DOG: _("dog"),
-        Status.BLIND_DOG: _("blind dog"),
-        Status.OUT: _("out"),
-    }[status]
-
-
 def suit_colour(suit: Suit, four_colour: bool = False) -> str:
     """The ink of a suit: red and black, or the four-colour deck (♦ blue, ♣ green).
 
@@ -893,6 +884,16 @@ def _pill_width(text: str, size: float) -> float:
     return 0.64 * size * max(len(text), 2) + size
 
 
+def _status_name(status: Status) -> str:
+    # Looked up here, through this module's catalogue function, like every word drawn.
+    return {
+        Status.ACTIVE: _("active"),
+        Status.DOG: _("dog"),
+        Status.BLIND_DOG: _("blind dog"),
+        Status.OUT: _("out"),
+    }[status]
+
+
 def _seat_panel_height(size: float, badge_row: bool = False) -> float:
     """The height of a seat's panel holding cards ``size`` wide (see :func:`_seat_panel`)."""
     return (64.0 if badge_row else 34.0) + size * _H / _W + 14
@@ -1354,18 +1355,9 @@ def call_words(call: Call, game_name: str) -> str:
         return bid_name(call)
     if game_name != "bidwhist":
         return call.code
-    from .bidwhist import DOWNTOWN, HIGH, LOW, NOTRUMP, bid_parts
+    from .bidwhist import bid_name
 
-    if call is HIGH:
-        return _("high")
-    if call is LOW:
-        return _("low")
-    level, kind = bid_parts(call)
-    if kind == NOTRUMP:
-        return _("{level} no trump").format(level=level)
-    if kind == DOWNTOWN:
-        return _("{level} downtown").format(level=level)
-    return _("{level} uptown").format(level=level)
+    return bid_name(call)
 
 
 def _high_or_low(game: FamilyGame) -> bool:

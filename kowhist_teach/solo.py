@@ -87,7 +87,7 @@ Decisions where the sources are silent (seed 004, RULES.md, else Pagat):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, Suit
@@ -292,6 +292,7 @@ class SoloGame(FamilyGame):
     """
 
     game_name = "solo"
+    deal_log_class = SoloDealLog
     title = N_("Solo whist")
     rules_class = SoloRules
     by_partnership = False
@@ -399,8 +400,6 @@ class SoloGame(FamilyGame):
         )
 
     def _start_deal(self) -> None:
-        log = self.deals[-1]
-        self.deals[-1] = SoloDealLog(**{f.name: getattr(log, f.name) for f in fields(DealLog)})
         self._new_auction()
         self.phase = _BID
         self.to_move = self._first_hand()

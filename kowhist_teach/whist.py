@@ -43,11 +43,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, Rank, Suit
-from .family import SEATS, FamilyGame, FamilyRules, partners
+from .family import SEATS, DealLog, FamilyGame, FamilyRules, partners
 from .i18n import N_, _
 from .moves import Move, SetupError, parse_card_move
 
-__all__ = ["WhistRules", "WhistGame", "DRIVE_TRUMPS", "honours_held", "stake"]
+__all__ = [
+    "WhistRules",
+    "WhistGame",
+    "WhistDealLog",
+    "DRIVE_TRUMPS",
+    "honours_held",
+    "stake",
+    "single_stake_from",
+]
 
 #: The whist drive's rotation of trumps; ``None`` is the no-trump deal.
 DRIVE_TRUMPS: tuple[Suit | None, ...] = (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, None)
@@ -112,6 +120,15 @@ def honours_held(hands: list[list[Card]], trump: Suit | None) -> list[int]:
     return counts
 
 
+def single_stake_from(game_points: int = 5) -> int:
+    """The losers' points from which a game counts single (3 in a game of 5).
+
+    >>> single_stake_from(5), single_stake_from(7)
+    (3, 5)
+    """
+    return game_points - 2
+
+
 def stake(loser_points: int, game_points: int = 5) -> int:
     """Game points for winning a game: 1 if the losers made ``game_points``−2 or more,
     2 if they made at least one point, 3 for a whitewash.
@@ -119,9 +136,23 @@ def stake(loser_points: int, game_points: int = 5) -> int:
     >>> [stake(p) for p in range(5)]
     [3, 2, 2, 1, 1]
     """
-    if loser_points >= game_points - 2:
+    if loser_points >= single_stake_from(game_points):
         return 1
     return 2 if loser_points >= 1 else 3
+
+
+@dataclass
+class WhistDealLog(DealLog):
+    """A deal of classic partnership whist: a :class:`~kowhist_teach.family.DealLog`
+    with the game in progress after it. ``game_points`` are the points of that game by
+    partnership once this deal is scored (before a game won starts them again at 0);
+    ``game_won`` is ``(side, stake)`` when this deal won a game; ``rubber_won`` says it
+    also won the rubber. All stay empty in a whist drive.
+    """
+
+    game_points: list[int] | None = None
+    game_won: tuple[int, int] | None = None
+    rubber_won: bool = False
 
 
 class WhistGame(FamilyGame):
@@ -138,6 +169,7 @@ class WhistGame(FamilyGame):
     """
 
     game_name = "whist"
+    deal_log_class = WhistDealLog
     title = N_("Partnership whist")
     rules_class = WhistRules
     by_partnership = True
@@ -226,6 +258,7 @@ class WhistGame(FamilyGame):
                         if bonus == 4
                         else N_("three honours: 2 points")
                     )
+        log.game_points = list(self.points)  # type: ignore[attr-defined]
         for side in (0, 1):
             if self.points[side] >= game:
                 self._win_game(side)
@@ -233,12 +266,16 @@ class WhistGame(FamilyGame):
         return gained
 
     def _win_game(self, side: int) -> None:
-        self.deals[-1].notes.append(N_("game!"))
-        self.scores[side] += stake(self.points[1 - side], self.rules.game_points)
+        log: WhistDealLog = self.deals[-1]  # type: ignore[assignment]
+        log.notes.append(N_("game!"))
+        won = stake(self.points[1 - side], self.rules.game_points)
+        log.game_won = (side, won)
+        self.scores[side] += won
         self.games_won[side] += 1
         if self.rules.rubber and self.games_won[side] == 2:
             self.scores[side] += 2  # the rubber bonus
-            self.deals[-1].notes.append(N_("rubber: 2 game points more"))
+            log.rubber_won = True
+            log.notes.append(N_("rubber: 2 game points more"))
         self.points = [0, 0]
 
     def _game_winner(self) -> tuple[int | None] | None:

@@ -4,7 +4,6 @@ make_bot dispatch, the Monte Carlo bot's time limit, and rules against random.""
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -15,6 +14,7 @@ from kowhist_teach import KnockoutGame
 from kowhist_teach.bidwhist import BidWhistGame, BidWhistRules
 from kowhist_teach.bots import MonteCarloBot, RandomBot, RulesBot, make_bot
 from kowhist_teach.cards import ALL_CARDS, Card, parse_cards
+from kowhist_teach.charts import wilson
 from kowhist_teach.family import FamilyPhase
 from kowhist_teach.family_bots import (
     FamilyMonteCarloBot,
@@ -69,14 +69,6 @@ def _choose(game, bot=None) -> str:
     move = bot.choose(game)
     assert move in game.legal_moves()
     return move.code
-
-
-def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def _play_out(game, bots, check=()) -> int:
@@ -504,5 +496,5 @@ def test_rules_partnership_beats_random_partnership_at_whist() -> None:
         ]
         _play_out(game, bots)
         wins += game.outcome().winner == side
-    low, _high = _wilson(wins, n)
+    low, _high = wilson(wins, n)
     assert low > 0.75, (wins, n, low)

@@ -22,7 +22,7 @@ from ..cards import Card
 from ..explain import explain_moves, suit_name
 from ..german import GermanGame, GermanPhase
 from ..i18n import _
-from ..knockout import Phase, Status
+from ..knockout import Phase, Status, status_label
 from ..moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..record import dumps, to_record
 from ..render import card_colour, card_name, suit_colour
@@ -225,15 +225,6 @@ def trumps_html(trump: Any) -> str:
     return esc(_("Trumps: {suit}")).format(suit=suit)
 
 
-def _status_word(status: Status) -> str:
-    return {
-        Status.ACTIVE: _("active"),
-        Status.DOG: _("dog"),
-        Status.BLIND_DOG: _("blind dog"),
-        Status.OUT: _("out"),
-    }[status]
-
-
 def _turn_text(game: Any, seat: int) -> str:
     if game.is_over():
         return ""
@@ -301,7 +292,7 @@ def status_html(game: Any, seat: int) -> str:
             st = game.status[s]
             if st is not Status.ACTIVE:
                 extra = f' <span class="kw-badge kw-badge-{st.name.lower()}">'
-                extra += f"{esc(_status_word(st))}</span>"
+                extra += f"{esc(status_label(st))}</span>"
         mine = ' class="kw-me"' if s == seat else ""
         tricks.append(f"<span{mine}>{label}: <b>{game.tricks_won[s]}</b>{extra}</span>")
     second = esc(_("Tricks")) + ": " + " · ".join(tricks)

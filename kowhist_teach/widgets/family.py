@@ -39,7 +39,7 @@ from ..moves import Call, Move
 from ..render import call_words, hand_svg, table_svg, trick_svg
 from ..solo import SoloGame
 from ..tips import tips_for
-from ..whist import WhistGame, honours_held, stake
+from ..whist import WhistGame, honours_held, single_stake_from
 from ._common import Guard, big_button, esc, sentence, set_classes, style_widget, tag
 from .faces import TEXT_FORM, CallFace, call_faces, lines_html, move_words, trumps_html
 from .model import TableModel
@@ -498,23 +498,6 @@ def _whist_classic(game: Any) -> bool:
     return game.game_name == "whist" and not game.rules.drive
 
 
-def _game_points_after(game: Any) -> list[list[int] | None]:
-    """Partnership whist: for each deal, the points of the game in progress after it
-    (before a game's end starts them again at 0); ``None`` for a deal not finished.
-    Read from the deals' points and the rules' ``game_points``."""
-    running = [0, 0]
-    out: list[list[int] | None] = []
-    for log in game.deals:
-        if log.points is None:
-            out.append(None)
-            continue
-        running = [running[side] + log.points[side] for side in (0, 1)]
-        out.append(running)
-        if max(running) >= game.rules.game_points:
-            running = [0, 0]
-    return out
-
-
 def _whist_lines(game: Any, index: int) -> list[str]:
     """Partnership whist, after a deal: the honours each side held, and the game in
     progress, or the game won, its stake and why (and the rubber)."""
@@ -531,11 +514,10 @@ def _whist_lines(game: Any, index: int) -> list[str]:
                 )
             )
         )
-    after = _game_points_after(game)
-    points = after[index]
+    points = log.game_points
     if points is None:
         return lines
-    if max(points) < goal:
+    if log.game_won is None:
         lines.append(
             sentence(
                 _("This game (to {n}): {a} {x}, {b} {y}").format(
@@ -544,9 +526,8 @@ def _whist_lines(game: Any, index: int) -> list[str]:
             )
         )
         return lines
-    side = 0 if points[0] >= goal else 1
+    side, won = log.game_won
     lost = points[1 - side]
-    won = stake(lost, goal)
     names = {1: _("single"), 2: _("double"), 3: _("treble")}
     lines.append(
         sentence(
@@ -560,11 +541,10 @@ def _whist_lines(game: Any, index: int) -> list[str]:
             _(
                 "{loser} had {p} points: single if the losers have {k} or more, "
                 "double if 1 or more, treble if none"
-            ).format(loser=_side_name(1 - side), p=lost, k=goal - 2)
+            ).format(loser=_side_name(1 - side), p=lost, k=single_stake_from(goal))
         )
     )
-    games = sum(1 for p in after[: index + 1] if p is not None and p[side] >= goal)
-    if rules.rubber and games == 2:
+    if log.rubber_won:
         lines.append(sentence(_("{winner} win the rubber").format(winner=_side_name(side))))
     return lines
 
