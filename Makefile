@@ -60,7 +60,7 @@ i18n: $(STAMP)
 	    po=$(I18N_DIR)/locale/$$lang/LC_MESSAGES/kowhist_teach.po; \
 	    if [ -f "$$po" ]; then \
 	        $(BIN)/pybabel update -i $(I18N_POT) -d $(I18N_DIR)/locale -D kowhist_teach \
-	            -l $$lang --ignore-obsolete; \
+	            -l $$lang --ignore-obsolete --no-fuzzy-matching; \
 	    else \
 	        $(BIN)/pybabel init -i $(I18N_POT) -d $(I18N_DIR)/locale -D kowhist_teach -l $$lang; \
 	    fi; \

@@ -43,6 +43,8 @@ __all__ = [
     "ReplayError",
     "load_record",
     "parse_record",
+    "record_from_data",
+    "MAX_RECORD_BYTES",
     "check_record",
     "save_record",
     "to_record",
@@ -52,6 +54,14 @@ __all__ = [
 
 #: The format tag every record carries.
 FORMAT = "kowhist-record/1"
+
+#: The largest record text read (1 MB): a whole 7-player Knock-Out game is ~10 kB, so
+#: anything larger is not a record, and refusing it early keeps a kernel's memory safe.
+MAX_RECORD_BYTES = 1_000_000
+
+#: Numbers in a record are seats, counts and points: 18 digits is far beyond any of them
+#: and keeps Python from spending time on a number with millions of digits.
+_MAX_NUMBER_DIGITS = 18
 
 _TOP_KEYS = {
     "knockout": {"format", "game", "players", "rules", "first_dealer", "rounds"},
@@ -102,6 +112,11 @@ class ReplayError(IllegalMove):
 def parse_record(text: str) -> dict[str, Any]:
     """A record from JSON text, checked for shape (not yet for the rules).
 
+    The text is only ever read as JSON, never as a file name. It may be at most
+    :data:`MAX_RECORD_BYTES` long; numbers longer than 18 digits, ``NaN``/``Infinity``
+    and nesting too deep to be a record are refused with a one-line
+    :class:`~kowhist_teach.errors.RecordError`.
+
     >>> parse_record('{"format": "kowhist-record/1", "game": "knockout", "players": 3}')['players']
     3
     >>> try:
@@ -110,16 +125,85 @@ def parse_record(text: str) -> dict[str, Any]:
     ...     print(e)
     not a kowhist record: the format tag is 'chess', not 'kowhist-record/1'
     """
+    if len(text) > MAX_RECORD_BYTES:
+        raise _too_large(len(text))
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant
+        )
     except json.JSONDecodeError as e:
         raise RecordError(
             _("not valid JSON (line {line}, column {col}): {msg}").format(
                 line=e.lineno, col=e.colno, msg=e.msg
             )
         ) from None
+    except RecursionError:
+        raise RecordError(_("not a record: its lists and objects are nested too deep")) from None
+    except ValueError as e:  # raised by the two hooks below, already one line
+        raise RecordError(str(e)) from None
     check_record(data)
     return data
+
+
+def record_from_data(source: bytes | str | dict[str, Any]) -> dict[str, Any]:
+    """A record from what a user handed over — the bytes of an uploaded file, JSON text
+    or a dict — checked for shape. Never read as a path: this is the entry point for
+    anything that comes from a browser.
+
+    >>> record_from_data(b'{"format": "kowhist-record/1", "game": "knockout", "players": 3}')
+    {'format': 'kowhist-record/1', 'game': 'knockout', 'players': 3}
+    >>> try:
+    ...     record_from_data("/etc/passwd")
+    ... except RecordError as e:
+    ...     print(e)
+    not valid JSON (line 1, column 1): Expecting value
+    """
+    if isinstance(source, dict):
+        check_record(source)
+        return source
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if len(source) > MAX_RECORD_BYTES:
+            raise _too_large(len(source))
+        try:
+            source = bytes(source).decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(_("not a record: the file is not UTF-8 text")) from None
+    if not isinstance(source, str):
+        raise RecordError(_("not a record: a record is a JSON object"))
+    return parse_record(source)
+
+
+def _too_large(size: int) -> RecordError:
+    return RecordError(
+        _("file too large: {size} kB, and a record is at most {limit} kB").format(
+            size=size // 1000, limit=MAX_RECORD_BYTES // 1000
+        )
+    )
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_NUMBER_DIGITS:
+        raise ValueError(
+            _("not a record: a number has {count} digits, far too many for a record").format(
+                count=len(digits.lstrip("-"))
+            )
+        )
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if len(text) > _MAX_NUMBER_DIGITS + 8 or value in (float("inf"), float("-inf")):
+        raise ValueError(
+            _("not a record: the number {text} is far too large for a record").format(
+                text=text[:24]
+            )
+        )
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(_("not a record: {name} is not a number a record can hold").format(name=name))
 
 
 def load_record(source: str | PathLike[str] | dict[str, Any]) -> dict[str, Any]:

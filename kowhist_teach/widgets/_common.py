@@ -13,6 +13,7 @@ import ipywidgets as w
 from ..errors import IllegalMove, RecordError, SetupError
 from ..explain import sentence
 from ..i18n import LANGUAGES, _, get_language
+from ..record import record_from_data
 from ..render import FONT_FAMILY
 
 __all__ = [
@@ -140,18 +141,22 @@ def style_widget(css: str = CSS) -> w.HTML:
 
 def uploaded_record(
     upload: w.FileUpload, change: dict[str, Any], say: Callable[[str], None]
-) -> str | None:
-    """The text of the file just uploaded (the upload is then cleared), or ``None``
-    after telling the student, in one line, why it cannot be a record."""
+) -> dict[str, Any] | None:
+    """The record in the file just uploaded (the upload is then cleared), or ``None``
+    after telling the student, in one line, why it cannot be a record.
+
+    The file's bytes are data only: they are parsed as a record (at most
+    :data:`~kowhist_teach.record.MAX_RECORD_BYTES`) and never used as a path.
+    """
     files = change["new"]
     if not files:
         return None
     item = files[0]
     content = item["content"] if isinstance(item, dict) else item.content
     try:
-        return bytes(content).decode("utf-8")
-    except UnicodeDecodeError:
-        say(_("That file is not a record: it is not text."))
+        return record_from_data(bytes(content))
+    except RecordError as e:
+        say(_("That file is not a record: {why}").format(why=e))
         return None
     finally:
         upload.value = ()

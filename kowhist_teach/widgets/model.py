@@ -30,7 +30,7 @@ from ..german import GermanGame, GermanPhase, GermanRules
 from ..i18n import _
 from ..knockout import KnockoutGame, Rules
 from ..moves import Move, parse_move
-from ..record import game_from_record, load_record, to_record
+from ..record import game_from_record, record_from_data, to_record
 from ..solver import LABEL, AnalysisTimeout, analyse
 from ..tips import tips_for
 from ._common import sentence
@@ -269,13 +269,14 @@ class GameModel(TableModel):
         self._story()
         settle_chance(game, self._chance)
 
-    def load(self, source: str | dict[str, Any]) -> None:
-        """Play on from a record (JSON text or a dict): the student takes seat 0.
+    def load(self, source: str | bytes | dict[str, Any]) -> None:
+        """Play on from a record (JSON text, its bytes or a dict — never a file name):
+        the student takes seat 0.
 
         Raises :class:`RecordError` or :class:`~kowhist_teach.record.ReplayError`
         (one line) and keeps the game in progress if the record is no good.
         """
-        record = load_record(source)
+        record = record_from_data(source)
         if record["game"] != self.kind:
             raise RecordError(
                 _("this is a record of {other}, not of {this}").format(

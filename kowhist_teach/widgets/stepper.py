@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..i18n import _
-from ..record import load_record
+from ..record import record_from_data
 from ..render import table_svg
 from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
 from .faces import lines_html
@@ -146,12 +146,13 @@ class StepperWidget(w.VBox):
             self.render()
 
     # ---------------------------------------------------------------- records
-    def load(self, record: dict[str, Any] | str) -> None:
-        """Show a record (a dict, JSON text or a path) from its first event.
+    def load(self, record: dict[str, Any] | str | bytes) -> None:
+        """Show a record (a dict, JSON text or its bytes — never a file name) from its
+        first event.
 
         A bad record is reported in one line and the record shown stays.
         """
-        data = load_record(record)
+        data = record_from_data(record)
         steps = record_steps(data)
         if not steps:
             raise ValueError(_("this record has nothing dealt yet: there is nothing to show"))
@@ -167,9 +168,9 @@ class StepperWidget(w.VBox):
             self.load(self.examples[name])
 
     def _uploaded(self, change: dict[str, Any]) -> None:
-        text = uploaded_record(self.upload, change, self._say)
-        if text is not None:
-            self.load(text)
+        record = uploaded_record(self.upload, change, self._say)
+        if record is not None:
+            self.load(record)
 
     def _say(self, message: str) -> None:
         self.message = message

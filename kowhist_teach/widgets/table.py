@@ -504,12 +504,13 @@ class TableWidget(TableView):
         self.render()
 
     def _uploaded(self, change: dict[str, Any]) -> None:
-        text = uploaded_record(self.upload, change, self.model.say)
-        if text is not None:
-            self.load(text)
+        record = uploaded_record(self.upload, change, self.model.say)
+        if record is not None:
+            self.load(record)
 
-    def load(self, record: str | dict[str, Any]) -> None:
-        """Play on from a record (JSON text or a dict); a bad record changes nothing."""
+    def load(self, record: str | bytes | dict[str, Any]) -> None:
+        """Play on from a record (JSON text, its bytes or a dict — never a file name); a
+        bad record changes nothing."""
         self._hint = None
         self.model.load(record)
 
