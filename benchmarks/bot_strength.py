@@ -46,10 +46,10 @@ from typing import Any
 # Measure the bots in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kowhist_teach.bots import MonteCarloBot, RandomBot, RulesBot
-from kowhist_teach.charts import wilson
-from kowhist_teach.german import GermanGame
-from kowhist_teach.knockout import KnockoutGame
+from kowhist_teach.games.german.engine import GermanGame
+from kowhist_teach.games.knockout.engine import KnockoutGame
+from kowhist_teach.pictures.charts import wilson
+from kowhist_teach.teach.bots import MonteCarloBot, RandomBot, RulesBot
 
 #: name -> (game, players, bot under test, opponents' bot, target share, strict)
 PAIRINGS: dict[str, tuple[str, int, str, str, float, bool]] = {

@@ -57,7 +57,7 @@ from pathlib import Path
 # Measure the engine in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kowhist_teach.knockout import KnockoutGame
+from kowhist_teach.games.knockout.engine import KnockoutGame
 
 TARGET_RATIO = 2.0
 OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}

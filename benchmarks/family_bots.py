@@ -46,13 +46,13 @@ from typing import Any
 # Measure the bots in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kowhist_teach.bidwhist import BidWhistGame
-from kowhist_teach.bots import RandomBot
-from kowhist_teach.charts import wilson
-from kowhist_teach.family import FamilyPhase
-from kowhist_teach.family_bots import FamilyMonteCarloBot, FamilyRulesBot
-from kowhist_teach.solo import SoloGame
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+from kowhist_teach.games.family.bots import FamilyMonteCarloBot, FamilyRulesBot
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.solo.engine import SoloGame
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
+from kowhist_teach.pictures.charts import wilson
+from kowhist_teach.teach.bots import RandomBot
 
 GAMES: dict[str, Any] = {
     "whist": lambda seed, dealer: WhistGame(WhistRules(rubber=False), seed, dealer),

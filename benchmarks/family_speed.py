@@ -34,7 +34,7 @@ from pathlib import Path
 # Measure the engine in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kowhist_teach.whist import WhistGame
+from kowhist_teach.games.family.whist.engine import WhistGame
 
 # bridge's auction actions: 52 = pass; bids start at 55 (1♣), strain order ♣ ♦ ♥ ♠ NT.
 _PASS = 52

@@ -1,4 +1,4 @@
-"""Solve times of the perfect-information solver (``kowhist_teach.solver``).
+"""Solve times of the perfect-information solver (``kowhist_teach.teach.solver``).
 
 For every player count 2..7 and hand size 1..7 (every one fits a deck: 7 x 7 cards and
 the turn-up make 50), ``--deals`` random first-round deals (50 by default) are taken at
@@ -47,9 +47,9 @@ from typing import Any
 # Measure the solver in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kowhist_teach.german import GermanGame, GermanPhase
-from kowhist_teach.knockout import KnockoutGame, Rules
-from kowhist_teach.solver import TrickSolver, analyse
+from kowhist_teach.games.german.engine import GermanGame, GermanPhase
+from kowhist_teach.games.knockout.engine import KnockoutGame, Rules
+from kowhist_teach.teach.solver import TrickSolver, analyse
 
 TARGET_SECONDS = 0.5
 _clock = time.perf_counter

@@ -10,19 +10,25 @@ whist, solo whist, bid whist) in Jupyter.
 True
 """
 
-# Importing render gives cards, tricks and games their _repr_svg_ in a notebook.
-from . import render  # noqa: F401
-from .bidwhist import BidWhistGame, BidWhistRules
-from .cards import BadCard, Card, CardSet, Rank, Suit
-from .errors import IllegalMove, RecordError, SetupError
-from .family import FamilyOutcome, FamilyPhase
-from .german import GermanGame, GermanOutcome, GermanRules
-from .knockout import KnockoutGame, Outcome, Phase, Rules, Status, Termination
-from .moves import PASS, Call
-from .record import game_from_record, load_record, replay, save_record, to_record
-from .solo import SoloGame, SoloRules
-from .tricks import Trick
-from .whist import WhistGame, WhistRules
+# isort: off
+# The games first: each registers itself (core.registry) before any layer asks for it.
+from . import games  # noqa: F401
+
+# isort: on
+from .core.cards import BadCard, Card, CardSet, Rank, Suit
+from .core.errors import IllegalMove, RecordError, SetupError
+from .core.moves import PASS, Call
+from .core.record import game_from_record, load_record, replay, save_record, to_record
+from .core.tricks import Trick
+from .games.family.bidwhist.engine import BidWhistGame, BidWhistRules
+from .games.family.engine import FamilyOutcome, FamilyPhase
+from .games.family.solo.engine import SoloGame, SoloRules
+from .games.family.whist.engine import WhistGame, WhistRules
+from .games.german.engine import GermanGame, GermanOutcome, GermanRules
+from .games.knockout.engine import KnockoutGame, Outcome, Phase, Rules, Status, Termination
+
+# Importing the pictures gives cards, tricks and games their _repr_svg_ in a notebook.
+from .pictures import svg  # noqa: F401
 
 __all__ = [
     "BadCard",

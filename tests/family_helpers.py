@@ -12,11 +12,11 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from kowhist_teach.bidwhist import BidWhistGame
-from kowhist_teach.cards import Card
-from kowhist_teach.family import FamilyGame
-from kowhist_teach.solo import SoloGame
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.core.cards import Card
+from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+from kowhist_teach.games.family.engine import FamilyGame
+from kowhist_teach.games.family.solo.engine import SoloGame
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 
 # Diamonds are trumps (the dealer, seat 0, turned the 2♦). Seat 0 is short of clubs.
 HANDS = [

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
-from kowhist_teach.cards import ALL_CARDS
 from kowhist_teach.cli import main
+from kowhist_teach.core.cards import ALL_CARDS
 
 #: The on/off variants of Knock-Out Whist (``Rules``), for random tables.
 KNOCKOUT_OPTIONS = (

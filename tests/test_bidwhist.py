@@ -1,4 +1,4 @@
-"""Bid whist (``kowhist_teach.bidwhist``), rule by rule.
+"""Bid whist (``kowhist_teach.games.family.bidwhist.engine``), rule by rule.
 
 Each rule of the module's docstring (seed 004 "Bid whist", RULES.md §4, Pagat where
 they are silent) has a test on a deal set by hand (``BidWhistGame(auto_chance=False)``
@@ -25,7 +25,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import GermanGame, KnockoutGame
-from kowhist_teach.bidwhist import (
+from kowhist_teach.core.cards import (
+    ALL_CARDS,
+    BIG_JOKER,
+    JOKERS,
+    LITTLE_JOKER,
+    Card,
+    Suit,
+)
+from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.core.moves import PASS, TRUMP_CALLS, Call
+from kowhist_teach.games.family.bidwhist.engine import (
     BID_KINDS,
     BIDS,
     DOWNTOWN,
@@ -40,19 +50,9 @@ from kowhist_teach.bidwhist import (
     bid_name,
     bid_parts,
 )
-from kowhist_teach.cards import (
-    ALL_CARDS,
-    BIG_JOKER,
-    JOKERS,
-    LITTLE_JOKER,
-    Card,
-    Suit,
-)
-from kowhist_teach.errors import IllegalMove, SetupError
-from kowhist_teach.family import FamilyPhase
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.whist.engine import WhistGame
 from kowhist_teach.i18n import set_language
-from kowhist_teach.moves import PASS, TRUMP_CALLS, Call
-from kowhist_teach.whist import WhistGame
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BID, TRUMP, DISCARD, PLAY, DEAL, OVER = (

@@ -9,13 +9,13 @@ import time
 import pytest
 
 from kowhist_teach import Card, GermanGame, GermanRules, KnockoutGame, Rules
-from kowhist_teach.bots import Bot, MonteCarloBot, RandomBot, RulesBot, make_bot
-from kowhist_teach.cards import ALL_CARDS, card_codes
 from kowhist_teach.cli import BOTS, simulate
-from kowhist_teach.german import GermanPhase
-from kowhist_teach.knockout import Phase, Status
-from kowhist_teach.moves import NO_PICTURE, PASS, RAINBOW, Call
-from kowhist_teach.record import game_from_record, to_record
+from kowhist_teach.core.cards import ALL_CARDS, card_codes
+from kowhist_teach.core.moves import NO_PICTURE, PASS, RAINBOW, Call
+from kowhist_teach.core.record import game_from_record, to_record
+from kowhist_teach.games.german.engine import GermanPhase
+from kowhist_teach.games.knockout.engine import Phase, Status
+from kowhist_teach.teach.bots import Bot, MonteCarloBot, RandomBot, RulesBot, make_bot
 
 FAST_MC = {"samples": 6, "time_limit": 0.05}
 
@@ -428,7 +428,7 @@ def test_montecarlo_is_seeded() -> None:
 
 def test_montecarlo_plays_perfectly_in_german_phase_two() -> None:
     # With every card known, its move keeps the most tricks the solver says it can get.
-    from kowhist_teach.solver import TrickSolver
+    from kowhist_teach.teach.solver import TrickSolver
 
     rng = random.Random(4)
     game = GermanGame(seed=21)

@@ -12,7 +12,7 @@ import pickle
 import pytest
 
 from kowhist_teach import BadCard, Card, CardSet, Rank, Suit
-from kowhist_teach.cards import (
+from kowhist_teach.core.cards import (
     ALL_CARDS,
     BIG_JOKER,
     FULL_DECK,

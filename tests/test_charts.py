@@ -1,4 +1,4 @@
-"""Bar charts for the strategy lesson (kowhist_teach.charts): valid SVG, one bar per
+"""Bar charts for the strategy lesson (kowhist_teach.pictures.charts): valid SVG, one bar per
 value, bars in proportion, whiskers, labels and a spoken description."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kowhist_teach.charts import PALETTE, bar_chart, margin_of_error
-from kowhist_teach.render import SvgStr
+from kowhist_teach.pictures.charts import PALETTE, bar_chart, margin_of_error
+from kowhist_teach.pictures.svg import SvgStr
 
 NS = "{http://www.w3.org/2000/svg}"
 

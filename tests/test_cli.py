@@ -368,7 +368,7 @@ BLIND_DOG_RECORD = {
 def test_play_blind_dog_card_stays_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     import kowhist_teach.cli as cli
     from kowhist_teach import Status
-    from kowhist_teach.record import game_from_record
+    from kowhist_teach.core.record import game_from_record
 
     game = game_from_record(BLIND_DOG_RECORD)
     assert game.status[0] is Status.BLIND_DOG and game.to_move == 2
@@ -424,7 +424,7 @@ def test_explain_at_n_explains_every_earlier_moment(
     path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from kowhist_teach.cli import record_at
-    from kowhist_teach.record import game_from_record, load_record
+    from kowhist_teach.core.record import game_from_record, load_record
 
     record = load_record(str(path))
     total = _actions(path)
@@ -455,7 +455,7 @@ def test_explain_at_the_end_of_a_round_shows_the_next_round(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from kowhist_teach.cli import record_at
-    from kowhist_teach.record import game_from_record
+    from kowhist_teach.core.record import game_from_record
 
     # OVER: round 1 has 6 actions, round 2 (trumps ♥, chosen by seat 2) two.
     cut, at, total = record_at(OVER, 6)

@@ -23,10 +23,10 @@ from helpers import Typist, one_line, run, write
 from test_records_family import check_shape, example, need
 
 from kowhist_teach.cli import play_terminal, simulate
-from kowhist_teach.family import FamilyPhase
+from kowhist_teach.core.record import game_from_record, to_record
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.record import DEAL_EXTRA_KEYS, FAMILY_GAMES
 from kowhist_teach.i18n import set_language
-from kowhist_teach.record import game_from_record, to_record
-from kowhist_teach.record_family import DEAL_EXTRA_KEYS, FAMILY_GAMES
 
 GAMES = sorted(FAMILY_GAMES)
 
@@ -43,7 +43,7 @@ SHORT = {"whist": {"rubber": False}, "solo": {}, "bidwhist": {}}
 
 def finished(game: str, seed: int = 2) -> dict[str, Any]:
     """A whole game between rule-of-thumb bots, as a record."""
-    from kowhist_teach.bots import RulesBot
+    from kowhist_teach.teach.bots import RulesBot
 
     cls = need(game)
     g = cls(cls.rules_class.from_dict(SHORT[game]), seed=seed)
@@ -226,7 +226,7 @@ def test_simulate_json(game: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_takes_family_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    from kowhist_teach.whist import WhistRules
+    from kowhist_teach.games.family.whist.engine import WhistRules
 
     argv = ["simulate", "--game", "whist", "--games", "6", "--seed", "2", "--json"]
     argv += ["--rules", '{"drive": true, "drive_deals": 2}']

@@ -21,9 +21,8 @@ from kowhist_teach import (
     Rules,
     SetupError,
 )
-from kowhist_teach.errors import RecordError
-from kowhist_teach.i18n import set_language
-from kowhist_teach.record import (
+from kowhist_teach.core.errors import RecordError
+from kowhist_teach.core.record import (
     ReplayError,
     check_record,
     game_from_record,
@@ -32,6 +31,7 @@ from kowhist_teach.record import (
     replay,
     to_record,
 )
+from kowhist_teach.i18n import set_language
 
 FORMAT = "kowhist-record/1"
 

@@ -5,13 +5,18 @@ from __future__ import annotations
 import random
 
 from kowhist_teach import KnockoutGame, Rules
-from kowhist_teach.cards import Card
-from kowhist_teach.explain import explain_moves, explain_position, explain_round, explain_trick
+from kowhist_teach.core.cards import Card
+from kowhist_teach.core.moves import PASS, PLAY_ON, TRUMP_CALLS
+from kowhist_teach.core.record import game_from_record
+from kowhist_teach.games.knockout.engine import Phase
 from kowhist_teach.i18n import set_language
-from kowhist_teach.knockout import Phase
-from kowhist_teach.moves import PASS, PLAY_ON, TRUMP_CALLS
-from kowhist_teach.record import game_from_record
-from kowhist_teach.tips import tips_for
+from kowhist_teach.teach.explain import (
+    explain_moves,
+    explain_position,
+    explain_round,
+    explain_trick,
+)
+from kowhist_teach.teach.tips import tips_for
 
 HANDS4 = [
     ["AS", "KS", "7C", "2H", "9S", "QS", "3D"],

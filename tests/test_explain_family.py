@@ -15,20 +15,20 @@ from typing import Any
 import pytest
 from family_helpers import BW_KITTY, NEW_GAMES, bidwhist, solo, whist
 
-from kowhist_teach.bidwhist import HIGH, LOW, BidWhistGame
-from kowhist_teach.cards import Card
-from kowhist_teach.explain import (
+from kowhist_teach.core.cards import Card
+from kowhist_teach.core.moves import PASS, TRUMP_CALLS
+from kowhist_teach.games.family.bidwhist.engine import HIGH, LOW, BidWhistGame
+from kowhist_teach.games.family.engine import FamilyGame, FamilyPhase
+from kowhist_teach.games.family.solo.engine import BIDS as SOLO_BIDS
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
+from kowhist_teach.i18n import set_language
+from kowhist_teach.teach.explain import (
     MoveExplanation,
     explain_deal,
     explain_moves,
     explain_round,
     explain_trick,
 )
-from kowhist_teach.family import FamilyGame, FamilyPhase
-from kowhist_teach.i18n import set_language
-from kowhist_teach.moves import PASS, TRUMP_CALLS
-from kowhist_teach.solo import BIDS as SOLO_BIDS
-from kowhist_teach.whist import WhistGame, WhistRules
 
 
 @pytest.fixture(autouse=True)

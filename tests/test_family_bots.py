@@ -11,12 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kowhist_teach import KnockoutGame
-from kowhist_teach.bidwhist import BidWhistGame, BidWhistRules
-from kowhist_teach.bots import MonteCarloBot, RandomBot, RulesBot, make_bot
-from kowhist_teach.cards import ALL_CARDS, Card, parse_cards
-from kowhist_teach.charts import wilson
-from kowhist_teach.family import FamilyPhase
-from kowhist_teach.family_bots import (
+from kowhist_teach.core.cards import ALL_CARDS, Card, parse_cards
+from kowhist_teach.games.family.bidwhist.engine import BidWhistGame, BidWhistRules
+from kowhist_teach.games.family.bots import (
     FamilyMonteCarloBot,
     FamilyRulesBot,
     _order,
@@ -25,8 +22,11 @@ from kowhist_teach.family_bots import (
     hand_tricks,
     misere_hand,
 )
-from kowhist_teach.solo import SoloGame, SoloRules
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.solo.engine import SoloGame, SoloRules
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
+from kowhist_teach.pictures.charts import wilson
+from kowhist_teach.teach.bots import MonteCarloBot, RandomBot, RulesBot, make_bot
 
 FAST_MC = {"samples": 2, "time_limit": 0.02}
 GAMES = {"whist": WhistGame, "solo": SoloGame, "bidwhist": BidWhistGame}

@@ -24,9 +24,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kowhist_teach.cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card, Suit, mask_of
-from kowhist_teach.errors import IllegalMove, RecordError, SetupError
-from kowhist_teach.german import (
+from kowhist_teach.core.cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card, Suit, mask_of
+from kowhist_teach.core.errors import IllegalMove, RecordError, SetupError
+from kowhist_teach.core.record import ReplayError, game_from_record, replay, to_record
+from kowhist_teach.games.german.engine import (
     GermanGame,
     GermanOutcome,
     GermanPhase,
@@ -34,9 +35,8 @@ from kowhist_teach.german import (
     GermanTermination,
     deal_deck,
 )
-from kowhist_teach.knockout import KnockoutGame
-from kowhist_teach.record import ReplayError, game_from_record, replay, to_record
-from kowhist_teach.record_german import german_game_from_record, german_record, replay_german
+from kowhist_teach.games.german.record import german_game_from_record, german_record, replay_german
+from kowhist_teach.games.knockout.engine import KnockoutGame
 
 RANKS_DOWN = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 RANKS_UP = RANKS_DOWN[::-1]

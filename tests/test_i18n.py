@@ -23,9 +23,9 @@ from babel.messages.pofile import read_po
 
 import kowhist_teach
 from kowhist_teach import KnockoutGame
-from kowhist_teach.cards import ALL_CARDS
 from kowhist_teach.cli import main
-from kowhist_teach.errors import IllegalMove
+from kowhist_teach.core.cards import ALL_CARDS
+from kowhist_teach.core.errors import IllegalMove
 from kowhist_teach.i18n import LANGUAGES, get_language, set_language
 
 PACKAGE = Path(kowhist_teach.__file__).resolve().parent

@@ -17,9 +17,9 @@ import copy
 import pytest
 
 from kowhist_teach import PASS, Call, Card, IllegalMove, KnockoutGame, Phase, Rules, Status
+from kowhist_teach.core.record import game_from_record, replay, to_record
+from kowhist_teach.games.knockout.engine import Termination
 from kowhist_teach.i18n import set_language
-from kowhist_teach.knockout import Termination
-from kowhist_teach.record import game_from_record, replay, to_record
 
 FORMAT = "kowhist-record/1"
 

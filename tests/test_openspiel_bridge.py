@@ -35,9 +35,9 @@ import re
 
 import pytest
 
-from kowhist_teach.cards import ALL_CARDS, Card, Suit
-from kowhist_teach.family import FamilyPhase
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.core.cards import ALL_CARDS, Card, Suit
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 
 # The same policy as test_openspiel_diff.py: open_spiel is in the [test] extra (so it
 # is installed wherever the test suite is meant to run), but the package never needs

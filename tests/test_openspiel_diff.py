@@ -25,8 +25,8 @@ import random
 
 import pytest
 
-from kowhist_teach.cards import ALL_CARDS, Card, Suit
-from kowhist_teach.knockout import KnockoutGame, Phase, Rules
+from kowhist_teach.core.cards import ALL_CARDS, Card, Suit
+from kowhist_teach.games.knockout.engine import KnockoutGame, Phase, Rules
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -22,9 +22,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import PASS, Card, IllegalMove, KnockoutGame, Phase, Rules, Status
-from kowhist_teach.cards import ALL_CARDS, cards_in
-from kowhist_teach.knockout import Termination
-from kowhist_teach.record import to_record
+from kowhist_teach.core.cards import ALL_CARDS, cards_in
+from kowhist_teach.core.record import to_record
+from kowhist_teach.games.knockout.engine import Termination
 
 MAX_MOVES = 3000  # far above any real game (≤ 13 rounds of ≤ 7 × 13 cards + calls)
 

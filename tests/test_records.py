@@ -22,9 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kowhist_teach import KnockoutGame, Phase, Rules
-from kowhist_teach.i18n import set_language
-from kowhist_teach.moves import PLAY_ON
-from kowhist_teach.record import (
+from kowhist_teach.core.moves import PLAY_ON
+from kowhist_teach.core.record import (
     dumps,
     game_from_record,
     load_record,
@@ -33,6 +32,7 @@ from kowhist_teach.record import (
     save_record,
     to_record,
 )
+from kowhist_teach.i18n import set_language
 
 FORMAT = "kowhist-record/1"
 

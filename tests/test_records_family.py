@@ -29,10 +29,8 @@ from helpers import any_json, fast, json_paths, mutate
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kowhist_teach.errors import IllegalMove, RecordError
-from kowhist_teach.family import FamilyGame, FamilyPhase
-from kowhist_teach.i18n import set_language
-from kowhist_teach.record import (
+from kowhist_teach.core.errors import IllegalMove, RecordError
+from kowhist_teach.core.record import (
     dumps,
     game_from_record,
     load_record,
@@ -41,7 +39,8 @@ from kowhist_teach.record import (
     save_record,
     to_record,
 )
-from kowhist_teach.record_family import (
+from kowhist_teach.games.family.engine import FamilyGame, FamilyPhase
+from kowhist_teach.games.family.record import (
     DEAL_EXTRA_KEYS,
     FAMILY_GAMES,
     FamilyReplayError,
@@ -49,6 +48,7 @@ from kowhist_teach.record_family import (
     family_record,
     replay_family,
 )
+from kowhist_teach.i18n import set_language
 
 FORMAT = "kowhist-record/1"
 EXAMPLES = Path(__file__).resolve().parent.parent / "kowhist_teach" / "examples"

@@ -1,4 +1,4 @@
-"""SVG rendering: cards, hands, tricks and tables (kowhist_teach.render).
+"""SVG rendering: cards, hands, tricks and tables (kowhist_teach.pictures.svg).
 
 As python-chess tests ``chess.svg``, these assert on substrings of the SVG and on its
 parsed XML: ranks and suits present, colours, the four-colour deck, a face-down card
@@ -16,11 +16,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kowhist_teach import render
-from kowhist_teach.cards import ALL_CARDS, Card, CardSet, Suit
-from kowhist_teach.german import GermanGame, GermanRules
-from kowhist_teach.knockout import KnockoutGame, Rules, Status
-from kowhist_teach.render import (
+from kowhist_teach.core.cards import ALL_CARDS, Card, CardSet, Suit
+from kowhist_teach.core.tricks import Trick
+from kowhist_teach.games.german.engine import GermanGame, GermanRules
+from kowhist_teach.games.knockout.engine import KnockoutGame, Rules, Status
+from kowhist_teach.pictures import svg as render
+from kowhist_teach.pictures.svg import (
     SvgStr,
     card_name,
     card_svg,
@@ -31,7 +32,6 @@ from kowhist_teach.render import (
     table_svg,
     trick_svg,
 )
-from kowhist_teach.tricks import Trick
 
 NS = "{http://www.w3.org/2000/svg}"
 RED, BLACK, BLUE, GREEN = "#cc0000", "#111111", "#0047b3", "#00702e"
@@ -260,7 +260,7 @@ def test_repr_hooks() -> None:
 
 def test_render_imports_no_widgets() -> None:
     code = (
-        "import sys, kowhist_teach.render; "
+        "import sys, kowhist_teach.pictures.svg; "
         "assert not [m for m in sys.modules if m.startswith(('ipywidgets', 'IPython'))]"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,4 +1,4 @@
-"""SVG tables for the whist family (kowhist_teach.render): four seats with partners
+"""SVG tables for the whist family (kowhist_teach.pictures.svg): four seats with partners
 opposite, the trick in the middle, trumps, the contract, scores by side or seat, tricks
 won, bid whist's kitty and jokers — checked on the parsed XML, over random positions of
 every game, for every seat and face up.
@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from kowhist_teach.bidwhist import BidWhistGame
-from kowhist_teach.cards import Card
-from kowhist_teach.family import FamilyGame, FamilyPhase
+from kowhist_teach.core.cards import Card
+from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+from kowhist_teach.games.family.engine import FamilyGame, FamilyPhase
+from kowhist_teach.games.family.solo.engine import MISERE_OUVERTE, SoloGame
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 from kowhist_teach.i18n import set_language
-from kowhist_teach.render import SvgStr, card_name, card_svg, hand_svg, table_svg, trick_svg
-from kowhist_teach.solo import MISERE_OUVERTE, SoloGame
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.pictures.svg import SvgStr, card_name, card_svg, hand_svg, table_svg, trick_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 COMPASS = ["South", "West", "North", "East"]

@@ -17,11 +17,11 @@ from family_helpers import snapshot as family_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kowhist_teach.cards import ALL_CARDS, Card, Suit
-from kowhist_teach.errors import IllegalMove, SetupError
-from kowhist_teach.family import FamilyPhase
-from kowhist_teach.moves import PASS, TRUMP_CALLS, Call
-from kowhist_teach.solo import (
+from kowhist_teach.core.cards import ALL_CARDS, Card, Suit
+from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.core.moves import PASS, TRUMP_CALLS, Call
+from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.solo.engine import (
     ABUNDANCE,
     BIDS,
     COP,

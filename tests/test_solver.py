@@ -8,9 +8,9 @@ import pytest
 from helpers import play_randomly
 
 from kowhist_teach import KnockoutGame, Rules
-from kowhist_teach.knockout import Phase
-from kowhist_teach.record import game_from_record, to_record
-from kowhist_teach.solver import TrickSolver, analyse, guaranteed_tricks
+from kowhist_teach.core.record import game_from_record, to_record
+from kowhist_teach.games.knockout.engine import Phase
+from kowhist_teach.teach.solver import TrickSolver, analyse, guaranteed_tricks
 
 
 def _manual(game: KnockoutGame) -> KnockoutGame:
@@ -77,7 +77,7 @@ def test_guaranteed_tricks_is_the_best_move() -> None:
 
 
 def test_two_players_is_plain_minimax() -> None:
-    from kowhist_teach.cards import mask_of, parse_cards
+    from kowhist_teach.core.cards import mask_of, parse_cards
 
     # Spades trumps. North leads; with AS KS against QS 2H North takes both tricks.
     hands = [mask_of(parse_cards("AS KS")), mask_of(parse_cards("QS 2H"))]
@@ -98,7 +98,7 @@ def test_full_seven_card_rounds_solve(players: int) -> None:
 
 
 def test_analysis_gives_up_at_its_time_limit() -> None:
-    from kowhist_teach.solver import AnalysisTimeout
+    from kowhist_teach.teach.solver import AnalysisTimeout
 
     game = KnockoutGame(4, seed=31)
     with pytest.raises(AnalysisTimeout):

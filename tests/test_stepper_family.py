@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from kowhist_teach.bidwhist import BidWhistGame
+from kowhist_teach.core.record import to_record
+from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+from kowhist_teach.games.family.record import family_game_from_record
+from kowhist_teach.games.family.solo.engine import SoloGame
+from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 from kowhist_teach.i18n import set_language
-from kowhist_teach.record import to_record
-from kowhist_teach.record_family import family_game_from_record
-from kowhist_teach.render import table_svg
-from kowhist_teach.solo import SoloGame
-from kowhist_teach.whist import WhistGame, WhistRules
+from kowhist_teach.pictures.svg import table_svg
 from kowhist_teach.widgets import StepperWidget, example_records, record_steps
 from kowhist_teach.widgets.stepper import EXAMPLES_DIR
 

@@ -9,10 +9,10 @@ import random
 import pytest
 from family_helpers import NEW_GAMES, bidwhist, play, solo, whist
 
-from kowhist_teach.cards import Card
-from kowhist_teach.family import FamilyGame
-from kowhist_teach.tips import tips_for
-from kowhist_teach.whist import WhistGame
+from kowhist_teach.core.cards import Card
+from kowhist_teach.games.family.engine import FamilyGame
+from kowhist_teach.games.family.whist.engine import WhistGame
+from kowhist_teach.teach.tips import tips_for
 
 # Diamonds are trumps (the dealer, seat 0, holds the turned 2♦); seat 1 leads and holds
 # five trumps.

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from kowhist_teach.errors import RecordError
+from kowhist_teach.core.errors import RecordError
+from kowhist_teach.core.record import MAX_RECORD_BYTES, record_from_data, to_record
 from kowhist_teach.i18n import set_language
-from kowhist_teach.record import MAX_RECORD_BYTES, record_from_data, to_record
 from kowhist_teach.widgets import StepperWidget, TableWidget, example_records
 
 NOW = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)

@@ -1,4 +1,4 @@
-"""Partnership whist and the whist drive (``kowhist_teach.whist``), rule by rule.
+"""Partnership whist and the whist drive (``games.family.whist.engine``), rule by rule.
 
 Each rule of the module's docstring and of seed 004's "Partnership whist" section has
 a test on a deal set by hand (``WhistGame(rules, auto_chance=False)`` + ``deal``).
@@ -23,12 +23,18 @@ from helpers import fast
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kowhist_teach.cards import ALL_CARDS, Card, Rank, Suit
-from kowhist_teach.errors import IllegalMove, SetupError
-from kowhist_teach.family import FamilyOutcome, FamilyPhase
+from kowhist_teach.core.cards import ALL_CARDS, Card, Rank, Suit
+from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.core.moves import PASS
+from kowhist_teach.games.family.engine import FamilyOutcome, FamilyPhase
+from kowhist_teach.games.family.whist.engine import (
+    DRIVE_TRUMPS,
+    WhistGame,
+    WhistRules,
+    honours_held,
+    stake,
+)
 from kowhist_teach.i18n import set_language
-from kowhist_teach.moves import PASS
-from kowhist_teach.whist import DRIVE_TRUMPS, WhistGame, WhistRules, honours_held, stake
 
 H, D, S, C = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS
 PLAY, DEAL, OVER = FamilyPhase.PLAY, FamilyPhase.DEAL, FamilyPhase.OVER

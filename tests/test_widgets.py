@@ -15,12 +15,12 @@ import pytest
 
 from kowhist_teach import GermanRules, Rules, replay
 from kowhist_teach.app import build_app
-from kowhist_teach.cards import Card
-from kowhist_teach.errors import IllegalMove
+from kowhist_teach.core.cards import Card
+from kowhist_teach.core.errors import IllegalMove
+from kowhist_teach.core.record import to_record
+from kowhist_teach.games.knockout.engine import Phase, Status
 from kowhist_teach.i18n import set_language
-from kowhist_teach.knockout import Phase, Status
-from kowhist_teach.record import to_record
-from kowhist_teach.render import card_name
+from kowhist_teach.pictures.svg import card_name
 from kowhist_teach.widgets import (
     GameModel,
     GermanTableWidget,

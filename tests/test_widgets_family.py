@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from kowhist_teach.app import build_app
-from kowhist_teach.cards import Card
-from kowhist_teach.errors import IllegalMove, SetupError
-from kowhist_teach.family import FamilyPhase
+from kowhist_teach.core.cards import Card
+from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.games.family.engine import FamilyPhase
 from kowhist_teach.i18n import set_language
-from kowhist_teach.render import card_colour
+from kowhist_teach.pictures.svg import card_colour
 from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets.family import (
     FamilyModel,
@@ -566,7 +566,7 @@ def test_new_deal_button_says_it_starts_again() -> None:
 
 @pytest.mark.parametrize("kind,seed", [("solo", 6), ("solo", 19), ("bidwhist", 3)])
 def test_bids_stay_in_rank_order(kind: str, seed: int) -> None:
-    from kowhist_teach.explain import explain_moves
+    from kowhist_teach.teach.explain import explain_moves
 
     table = FamilyTableWidget(kind, seed=seed)
     codes = [move_of(table, b).code for b in table.calls.buttons]
@@ -585,7 +585,7 @@ def test_bids_stay_in_rank_order(kind: str, seed: int) -> None:
 
 
 def test_whist_status_and_summary_name_the_scores() -> None:
-    from kowhist_teach.whist import honours_held
+    from kowhist_teach.games.family.whist.engine import honours_held
 
     table = FamilyTableWidget("whist", seed=5)
     status = text(table.status.value)
@@ -604,7 +604,7 @@ def test_whist_status_and_summary_name_the_scores() -> None:
 def test_whist_summary_names_the_stake_and_the_rubber() -> None:
     import random
 
-    from kowhist_teach.whist import WhistGame, stake
+    from kowhist_teach.games.family.whist.engine import WhistGame, stake
     from kowhist_teach.widgets.family import deal_summary
 
     game = WhistGame(seed=4)
@@ -668,7 +668,7 @@ def test_bid_whist_status_no_trumps_books_and_lead() -> None:
 def test_bid_whist_game_over_says_why() -> None:
     import random
 
-    from kowhist_teach.bidwhist import BidWhistGame, BidWhistRules
+    from kowhist_teach.games.family.bidwhist.engine import BidWhistGame, BidWhistRules
     from kowhist_teach.widgets.family import family_status_html, outcome_text
 
     for seed in range(1, 40):
@@ -692,7 +692,7 @@ def test_bid_whist_game_over_says_why() -> None:
 
 def test_lesson_09_solo_table_offers_misere() -> None:
     # Lesson 09's exercise 7 plays a misère at this table.
-    from kowhist_teach.solo import MISERE
+    from kowhist_teach.games.family.solo.engine import MISERE
 
     model = FamilyModel("solo", seed=19)
     assert model.game.to_move == model.human
@@ -758,7 +758,7 @@ def test_solo_shows_the_preferred_suit_and_the_defenders_target() -> None:
 
 def test_the_hint_ends_with_the_strategy_tips_that_apply() -> None:
     """Hint gives the rules bot's move, then every tip the teaching layer finds now."""
-    from kowhist_teach.tips import tips_for
+    from kowhist_teach.teach.tips import tips_for
 
     seen = 0
     for game_name in ("whist", "solo", "bidwhist"):

@@ -18,12 +18,12 @@ The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal
 ['kw-card', 'kw-legal']
 """
 
+from ..teach.story import Step, play_and_tell, record_steps
 from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html, status_html
 from .family import FamilyModel, FamilyTableWidget
 from .model import GameModel
 from .quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
 from .stepper import StepperWidget, example_records
-from .story import Step, play_and_tell, record_steps
 from .table import GermanTableWidget, SetupPanel, TableWidget
 from .views import CallBar, HandView, TrickView
 

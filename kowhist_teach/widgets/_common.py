@@ -10,11 +10,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import IllegalMove, RecordError, SetupError
-from ..explain import sentence
+from ..core.errors import IllegalMove, RecordError, SetupError
+from ..core.record import record_from_data
 from ..i18n import LANGUAGES, _, get_language
-from ..record import record_from_data
-from ..render import FONT_FAMILY
+from ..pictures.svg import FONT_FAMILY
+from ..teach.explain import sentence
 
 __all__ = [
     "CSS",
@@ -146,7 +146,7 @@ def uploaded_record(
     after telling the student, in one line, why it cannot be a record.
 
     The file's bytes are data only: they are parsed as a record (at most
-    :data:`~kowhist_teach.record.MAX_RECORD_BYTES`) and never used as a path.
+    :data:`~kowhist_teach.core.record.MAX_RECORD_BYTES`) and never used as a path.
     """
     files = change["new"]
     if not files:

@@ -1,7 +1,7 @@
 """What the views show, as plain data and HTML strings: pure functions, no widgets.
 
 The widgets draw these; the tests check them without a browser.  Legality and every
-reason come from :func:`kowhist_teach.explain.explain_moves` and the games'
+reason come from :func:`kowhist_teach.teach.explain.explain_moves` and the games'
 ``why_illegal``; nothing here knows a rule.
 
 >>> from kowhist_teach import KnockoutGame
@@ -18,14 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..explain import explain_moves, suit_name
-from ..german import GermanGame, GermanPhase
+from ..core.cards import Card
+from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
+from ..core.record import dumps, to_record
+from ..games.german.engine import GermanGame, GermanPhase
+from ..games.knockout.engine import Phase, Status, status_label
 from ..i18n import _
-from ..knockout import Phase, Status, status_label
-from ..moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
-from ..record import dumps, to_record
-from ..render import card_colour, card_name, suit_colour
+from ..pictures.svg import card_colour, card_name, suit_colour
+from ..teach.explain import explain_moves, suit_name
 from ._common import esc, sentence
 
 __all__ = [
@@ -202,7 +202,7 @@ def move_words(move: Move, label: Callable[[Move], str] = _call_text) -> str:
     """A move in words: a card by its label and its name, any other move as ``label``
     puts it on its button.
 
-    >>> from kowhist_teach.cards import Card
+    >>> from kowhist_teach.core.cards import Card
     >>> move_words(Card('QS')), move_words(PASS)
     ('Q♠ (queen of spades)', 'Pass (keep your card)')
     """
@@ -214,7 +214,7 @@ def move_words(move: Move, label: Callable[[Move], str] = _call_text) -> str:
 def trumps_html(trump: Any) -> str:
     """ "Trumps: ♠ spades" for a status line, the symbol in its colour on white.
 
-    >>> from kowhist_teach.cards import Suit
+    >>> from kowhist_teach.core.cards import Suit
     >>> 'hearts' in trumps_html(Suit.HEARTS)
     True
     """
@@ -279,7 +279,7 @@ def status_html(game: Any, seat: int) -> str:
     top = " · ".join(parts)
     turn = outcome = ""
     if game.is_over():
-        from .story import outcome_text
+        from ..teach.story import outcome_text
 
         outcome = outcome_text(game)
     else:

@@ -4,7 +4,7 @@ three bots, to play by clicking.
 You sit South (seat 0); the bots sit West (1), North (2) and East (3). In the
 partnership games North is your partner. The widget holds no rule: it asks the game
 (``legal_moves``, ``why_illegal``, ``play``, ``undo``), the teaching layer
-(:mod:`kowhist_teach.explain`) and the bots for everything, and shows the answers with
+(:mod:`kowhist_teach.teach.explain`) and the bots for everything, and shows the answers with
 the CSS hooks of DESIGN §6 (``kw-card`` with ``kw-legal`` or ``kw-illegal``,
 ``kw-trick``, ``kw-explain``, ``kw-hint``, ``kw-undo``, ``kw-new-deal``, ``kw-status``;
 bids, passes and trump choices as ``kw-call`` buttons).
@@ -29,21 +29,21 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bidwhist import HIGH, NOTRUMP, BidWhistGame, BidWhistView, bid_parts
-from ..bots import make_bot
-from ..errors import SetupError
-from ..explain import explain_deal, suit_name
-from ..family import SEATS, FamilyGame, FamilyPhase
+from ..core.errors import SetupError
+from ..core.moves import Call, Move
+from ..games.family.bidwhist.engine import HIGH, NOTRUMP, BidWhistGame, BidWhistView, bid_parts
+from ..games.family.engine import SEATS, FamilyGame, FamilyPhase
+from ..games.family.solo.engine import SoloGame
+from ..games.family.whist.engine import WhistGame, honours_held, single_stake_from
 from ..i18n import _
-from ..moves import Call, Move
-from ..render import call_words, hand_svg, table_svg, trick_svg
-from ..solo import SoloGame
-from ..tips import tips_for
-from ..whist import WhistGame, honours_held, single_stake_from
+from ..pictures.svg import call_words, hand_svg, table_svg, trick_svg
+from ..teach.bots import make_bot
+from ..teach.explain import explain_deal, suit_name
+from ..teach.story import trick_line
+from ..teach.tips import tips_for
 from ._common import Guard, big_button, esc, sentence, set_classes, style_widget, tag
 from .faces import TEXT_FORM, CallFace, call_faces, lines_html, move_words, trumps_html
 from .model import TableModel
-from .story import trick_line
 from .table import TableView
 
 __all__ = [
@@ -136,7 +136,7 @@ def _seat_names(by_partnership: bool) -> list[str]:
 def call_label(move: Call) -> str:
     """The words on a call's button: a bid, a pass, a trump suit, high or low.
 
-    >>> from kowhist_teach.moves import PASS, TRUMP_CALLS
+    >>> from kowhist_teach.core.moves import PASS, TRUMP_CALLS
     >>> call_label(PASS), call_label(TRUMP_CALLS[1]).replace(TEXT_FORM, '')
     ('Pass', '♥ hearts')
     """
@@ -561,10 +561,10 @@ def _scores_label(game: Any) -> str:
 
 def deal_summary(game: Any, index: int) -> list[str]:
     """What a finished deal came to, in the teaching layer's words
-    (:func:`~kowhist_teach.explain.explain_deal`), then (partnership whist) the honours
+    (:func:`~kowhist_teach.teach.explain.explain_deal`), then (partnership whist) the honours
     held and the game in progress or won, and the scores after it.
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> g = WhistGame(seed=4)
     >>> while len(g.deals) < 2:
     ...     g.play(g.legal_moves()[0])
@@ -586,7 +586,7 @@ def deal_summary(game: Any, index: int) -> list[str]:
 def outcome_text(game: Any) -> str:
     """Who won the game (and, in bid whist, how); ``""`` while it goes on.
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> outcome_text(WhistGame(seed=1))
     ''
     """
@@ -695,7 +695,7 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     ``waiting``, between deals), tricks (by side or by player, books in bid whist) and
     scores (game points and this game's points in partnership whist).
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> s = family_status_html(WhistGame(seed=1))
     >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
     True

@@ -23,19 +23,19 @@ from typing import Any, NoReturn
 
 import traitlets
 
-from ..bots import BOT_NAMES, make_bot
-from ..errors import IllegalMove, RecordError, SetupError
-from ..explain import explain_moves
-from ..german import GermanGame, GermanPhase, GermanRules
+from ..core.errors import IllegalMove, RecordError, SetupError
+from ..core.moves import Move, parse_move
+from ..core.record import game_from_record, record_from_data, to_record
+from ..games.german.engine import GermanGame, GermanPhase, GermanRules
+from ..games.knockout.engine import KnockoutGame, Rules
 from ..i18n import _
-from ..knockout import KnockoutGame, Rules
-from ..moves import Move, parse_move
-from ..record import game_from_record, record_from_data, to_record
-from ..solver import LABEL, AnalysisTimeout, analyse
-from ..tips import tips_for
+from ..teach.bots import BOT_NAMES, make_bot
+from ..teach.explain import explain_moves
+from ..teach.solver import LABEL, AnalysisTimeout, analyse
+from ..teach.story import deal_text, play_and_tell, settle_chance
+from ..teach.tips import tips_for
 from ._common import sentence
 from .faces import move_words
-from .story import deal_text, play_and_tell, settle_chance
 
 #: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
 ANALYSIS_SECONDS = 2.0
@@ -157,7 +157,8 @@ class GameModel(TableModel):
 
     ``kind`` is ``"knockout"`` or ``"german"``; ``bots`` names a bot (``random``,
     ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is a
-    :class:`~kowhist_teach.knockout.Rules` or :class:`~kowhist_teach.german.GermanRules`.
+    :class:`~kowhist_teach.games.knockout.engine.Rules` or
+    :class:`~kowhist_teach.games.german.engine.GermanRules`.
     The same ``seed`` deals the same cards and gives the bots the same dice.
     """
 
@@ -273,7 +274,7 @@ class GameModel(TableModel):
         """Play on from a record (JSON text, its bytes or a dict — never a file name):
         the student takes seat 0.
 
-        Raises :class:`RecordError` or :class:`~kowhist_teach.record.ReplayError`
+        Raises :class:`RecordError` or :class:`~kowhist_teach.core.record.ReplayError`
         (one line) and keeps the game in progress if the record is no good.
         """
         record = record_from_data(source)

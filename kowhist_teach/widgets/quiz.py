@@ -18,15 +18,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import RandomBot
-from ..cards import SUIT_MASK, Card, Suit
-from ..explain import explain_moves, explain_trick, suit_name
+from ..core.cards import SUIT_MASK, Card, Suit
+from ..core.tricks import Trick
+from ..games.knockout.engine import KnockoutGame, Phase
 from ..i18n import _
-from ..knockout import KnockoutGame, Phase
-from ..render import card_name, hand_svg, suit_colour
-from ..solver import AnalysisTimeout, analyse
-from ..tips import tips_for
-from ..tricks import Trick
+from ..pictures.svg import card_name, hand_svg, suit_colour
+from ..teach.bots import RandomBot
+from ..teach.explain import explain_moves, explain_trick, suit_name
+from ..teach.solver import AnalysisTimeout, analyse
+from ..teach.tips import tips_for
 from ._common import Guard, big_button, esc, set_classes, style_widget, tag
 from .faces import TEXT_FORM, lines_html
 from .views import TrickView

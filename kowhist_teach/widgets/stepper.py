@@ -19,12 +19,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.record import record_from_data
 from ..i18n import _
-from ..record import record_from_data
-from ..render import table_svg
+from ..pictures.svg import table_svg
+from ..teach.story import Step, record_steps
 from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
 from .faces import lines_html
-from .story import Step, record_steps
 
 __all__ = ["StepperWidget", "example_records", "EXAMPLES_DIR"]
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import BOT_NAMES
-from ..german import GermanRules
+from ..games.german.engine import GermanRules
+from ..games.knockout.engine import Rules
 from ..i18n import _, get_language, set_language
-from ..knockout import Rules
-from ..render import hand_svg, table_svg
+from ..pictures.svg import hand_svg, table_svg
+from ..teach.bots import BOT_NAMES
 from ._common import (
     LANGUAGE_NAMES,
     Guard,

@@ -17,9 +17,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.tricks import Trick
 from ..i18n import _
-from ..render import trick_svg
-from ..tricks import Trick
+from ..pictures.svg import trick_svg
 from ._common import set_classes, tag
 from .faces import CallFace, CardFace, call_faces, hand_faces
 
@@ -211,7 +211,7 @@ class TrickView(w.HTML):
     """The cards on the table, each before the seat that played it (a picture; its cards
     have the class ``kw-trick``, never ``kw-card``).
 
-    >>> from kowhist_teach.cards import Card, Suit
+    >>> from kowhist_teach.core.cards import Card, Suit
     >>> t = Trick(leader=0, trump=Suit.HEARTS)
     >>> t.add(0, Card('KS')); t.add(1, Card('2H'))
     >>> view = TrickView()

@@ -1,6 +1,6 @@
 """Bots for the whist family: partnership whist, solo whist and bid whist.
 
-The bots are generic over :class:`~kowhist_teach.family.FamilyGame`: they learn how
+The bots are generic over :class:`~kowhist_teach.games.family.engine.FamilyGame`: they learn how
 cards rank in the deal being played from the engine itself (its ``_suit_mask`` and
 ``_beats`` hooks, so bid whist's jokers and downtown order need no special case), and
 they decide only from what their seat may see — ``game.view(seat)`` (its own hand, any
@@ -36,10 +36,10 @@ tricks played so far in ``game.log``.  No bot reads another player's hidden card
   choice never does.  It stops at its time limit (0.5 s a move by default).  Its
   calls, trump choice and discards are the rules bot's.
 
-:class:`~kowhist_teach.bots.RulesBot`, :class:`~kowhist_teach.bots.MonteCarloBot` and
+:class:`~kowhist_teach.teach.bots.RulesBot`, :class:`~kowhist_teach.teach.bots.MonteCarloBot` and
 ``make_bot`` hand a family game to these classes, so one bot object plays every game.
 
->>> from kowhist_teach.whist import WhistGame, WhistRules
+>>> from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 >>> game = WhistGame(WhistRules(rubber=False), seed=4)
 >>> bots = [FamilyRulesBot(seed=s) for s in range(4)]
 >>> while not game.is_over():
@@ -57,10 +57,10 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .cards import Suit
-from .family import SEATS, FamilyGame, FamilyPhase
-from .moves import Call, Move
-from .tricks import Trick
+from ...core.cards import Suit
+from ...core.moves import Call, Move
+from ...core.tricks import Trick
+from .engine import SEATS, FamilyGame, FamilyPhase
 
 __all__ = [
     "FamilyRulesBot",
@@ -401,7 +401,7 @@ def hand_tricks(
     ``low`` the order is bid whist's downtown (ace, two, three … king); with ``jokers``
     the pack has bid whist's two jokers (52 and 53) as the top trumps.
 
-    >>> from kowhist_teach.cards import parse_cards
+    >>> from kowhist_teach.core.cards import parse_cards
     >>> hand = parse_cards('AS KS QS 7S 3S AH KH 4H 2D 5C 6C 8C 9C')
     >>> hand_tricks(hand, 0)  # A K Q and two long trumps, A K of hearts, a ruff
     7.5
@@ -453,7 +453,7 @@ def misere_hand(cards: Sequence[int], strict: bool = False) -> bool:
     open misère (``strict``), whose hand the opponents see, a ladder one rank lower and
     no risk at all.
 
-    >>> from kowhist_teach.cards import parse_cards
+    >>> from kowhist_teach.core.cards import parse_cards
     >>> misere_hand(parse_cards('2S 4S 6S 3H 5H 2D 4D 7D 9D 3C 5C 8C 10C'))
     True
     >>> misere_hand(parse_cards('2S 4S AS 3H 5H 2D 4D 7D 9D 3C 5C 8C 10C'))
@@ -466,7 +466,7 @@ def misere_risk(cards: Sequence[int], ladder: int = 2) -> int:
     """How far a hand's cards stand above the safe misère ladder (see
     :func:`misere_hand`); 0 is a perfect misère hand.
 
-    >>> from kowhist_teach.cards import parse_cards
+    >>> from kowhist_teach.core.cards import parse_cards
     >>> misere_risk(parse_cards('2S 4S 6S 3H 5H 2D 4D 7D 9D 3C 5C 8C 10C'))
     0
     >>> misere_risk(parse_cards('AS 2H'))
@@ -484,7 +484,7 @@ def misere_risk(cards: Sequence[int], ladder: int = 2) -> int:
 class FamilyRulesBot:
     """Rules of thumb for whist, solo whist and bid whist (see the module's docstring).
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> g = WhistGame(seed=2)
     >>> FamilyRulesBot(seed=1).choose(g) in g.legal_moves()
     True
@@ -1043,7 +1043,7 @@ class _CardPlayer:
 # --------------------------------------------------------------- Monte Carlo
 class _SamplingBot:
     """What the Monte Carlo bots share (this one and
-    :class:`~kowhist_teach.bots.MonteCarloBot`): the seed, the sampling budget, what
+    :class:`~kowhist_teach.teach.bots.MonteCarloBot`): the seed, the sampling budget, what
     the last decision did, and the ``repr``."""
 
     name = "montecarlo"
@@ -1076,7 +1076,7 @@ class FamilyMonteCarloBot(_SamplingBot):
     noisy, and the rules bot is a sound default.  The same seed gives the same choices
     as long as the time limit does not cut in.
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> g = WhistGame(seed=8)
     >>> bot = FamilyMonteCarloBot(seed=1, samples=4, time_limit=None)
     >>> bot(g) in g.legal_moves() and bot(g) == FamilyMonteCarloBot(1, 4, None)(g)

@@ -1,6 +1,6 @@
 """Moves other than cards, the errors a move can raise, and parsing of move codes.
 
-A move is a :class:`~kowhist_teach.cards.Card` or a :class:`Call`: a dog's pass, a
+A move is a :class:`~kowhist_teach.core.cards.Card` or a :class:`Call`: a dog's pass, a
 trump suit chosen or voted for, a declaration, or declining to declare.
 
 >>> parse_move('QS'), parse_move('pass'), parse_move('nt'), parse_move('rainbow')
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import _
 from .cards import BadCard, Card, Suit, parse_card
 from .errors import IllegalMove, SetupError
-from .i18n import _
 
 __all__ = [
     "Call",
@@ -125,7 +125,7 @@ def parse_move(move: Move | str, calls: str | None = None) -> Move:
     >>> parse_move('frog', calls='pass, 4 or 4NT')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    kowhist_teach.cards.BadCard: unknown move 'frog': ..., or a call like pass, 4 or 4NT
+    kowhist_teach.core.cards.BadCard: unknown move 'frog': ..., or a call like pass, 4 or 4NT
     """
     if isinstance(move, (Card, Call)):
         return move
@@ -174,7 +174,7 @@ def parse_card_move(move: Move | str) -> Move:
     >>> parse_card_move('frog')
     Traceback (most recent call last):
     ...
-    kowhist_teach.cards.BadCard: unknown card code 'frog': write the rank then the suit, \
+    kowhist_teach.core.cards.BadCard: unknown card code 'frog': write the rank then the suit, \
 like AS, 10H or QD
     """
     try:

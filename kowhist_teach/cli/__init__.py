@@ -37,14 +37,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import MonteCarloBot, RandomBot, RulesBot
-from .cards import Card
-from .errors import IllegalMove, RecordError, SetupError
-from .family import SEATS, FamilyGame, FamilyPhase, partners
-from .i18n import LANGUAGES, _, get_language, is_plural, set_language
-from .knockout import KnockoutGame, Phase, Rules, Status, status_label
-from .record import check_record, load_record, replay
-from .record_family import FAMILY_GAMES, family_class, family_game_of, not_a_family_record
+from ..core.cards import Card
+from ..core.errors import IllegalMove, RecordError, SetupError
+from ..core.record import check_record, load_record, replay
+from ..games.family.engine import SEATS, FamilyGame, FamilyPhase, partners
+from ..games.family.record import FAMILY_GAMES, family_class, family_game_of, not_a_family_record
+from ..games.knockout.engine import KnockoutGame, Phase, Rules, Status, status_label
+from ..i18n import LANGUAGES, _, get_language, is_plural, set_language
+from ..teach.bots import MonteCarloBot, RandomBot, RulesBot
 
 __all__ = ["main"]
 
@@ -228,8 +228,8 @@ def _seats_text(seats: list[int]) -> str:
 
 def _trump_text(code: str | None) -> str:
     """A trump of ``replay --json`` in words: "♦ diamonds", "no trumps", "none"."""
-    from .cards import Suit
-    from .explain import suit_name
+    from ..core.cards import Suit
+    from ..teach.explain import suit_name
 
     if code is None:
         return _("none")
@@ -323,8 +323,8 @@ def _family_side_text(by_partnership: bool, values: list[int]) -> str:
 
 def _call_words(game_name: str, code: str) -> str:
     """A call of ``replay --json`` in words: "3 uptown", "proposal", "pass", "♠"."""
-    from .moves import Call
-    from .render import call_words
+    from ..core.moves import Call
+    from ..pictures.svg import call_words
 
     try:
         return call_words(Call(code), game_name)
@@ -335,13 +335,13 @@ def _call_words(game_name: str, code: str) -> str:
 def _contract_line(game_name: str, deal: dict[str, Any]) -> str:
     """The contract of a deal of ``replay --json`` in words, with who plays it and what
     it needs ("contract: 3 uptown by seat 3, who needs 9 books")."""
-    from .moves import Call
+    from ..core.moves import Call
 
     contract = Call(deal["contract"])
     words = _call_words(game_name, deal["contract"])
     who = _("seat {seat}").format(seat=deal["declarer"])
     if game_name == "bidwhist":
-        from .bidwhist import NOTRUMP, bid_parts
+        from ..games.family.bidwhist.engine import NOTRUMP, bid_parts
 
         level, kind = bid_parts(contract)
         direction = [code for _seat, code in deal["calls"] if code in ("high", "low")]
@@ -353,7 +353,7 @@ def _contract_line(game_name: str, deal: dict[str, Any]) -> str:
             "contract: {contract} by {who}, who needs {n} books (the kitty's included)"
         ).format(contract=words, who=who, n=6 + level)
     if game_name == "solo":
-        from .solo import COP, TARGETS
+        from ..games.family.solo.engine import COP, TARGETS
 
         acceptors = [seat for seat, code in deal["calls"] if code == COP.code]
         if acceptors:
@@ -374,7 +374,7 @@ def _contract_line(game_name: str, deal: dict[str, Any]) -> str:
 def _calls_lines(game_name: str, deal: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The calls of a deal of ``replay --json`` in words: the bidding; then the trumps
     (or high or low) named and bid whist's discards."""
-    from .moves import Call
+    from ..core.moves import Call
 
     bids, named, discards = [], [], []
     for seat, code in deal["calls"]:
@@ -602,9 +602,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     """``explain``; every refusal is an :class:`_ExplainError`."""
-    from .explain import explain_position
-    from .record import ReplayError, game_from_record
-    from .solver import AnalysisTimeout
+    from ..core.record import ReplayError, game_from_record
+    from ..teach.explain import explain_position
+    from ..teach.solver import AnalysisTimeout
 
     try:
         record = load_record(args.file)
@@ -710,7 +710,7 @@ BOTS: dict[str, Callable[[int], Callable[[Any], Any]]] = {
 def _bot(game: str, name: str, seed: int) -> Callable[[Any], Any]:
     """The bot ``name`` (a one-line :class:`SetupError` if there is none). The same bots
     play every game: given a whist-family game, ``rules`` and ``montecarlo`` hand it to
-    :mod:`kowhist_teach.family_bots`."""
+    :mod:`kowhist_teach.games.family.bots`."""
     if name not in BOTS:
         raise SetupError(
             _("unknown bot {name!r}: choose from {known}").format(
@@ -730,7 +730,7 @@ def _parse_rules(text: str | None, game: str) -> Any:
     if game in FAMILY_GAMES:
         return family_class(game).rules_class.from_dict(options)
     if game == "german":
-        from .german import GermanRules
+        from ..games.german.engine import GermanRules
 
         return GermanRules.from_dict(options)
     return Rules.from_dict(options)
@@ -740,7 +740,7 @@ def _make_game(game: str, players: int, rules: Any, seed: int, dealer: int) -> A
     if game in FAMILY_GAMES:
         return family_class(game)(rules, seed=seed, first_dealer=dealer, players=players)
     if game == "german":
-        from .german import GermanGame
+        from ..games.german.engine import GermanGame
 
         return GermanGame(rules=rules, seed=seed, first_dealer=dealer)
     return KnockoutGame(players, rules, seed=seed, first_dealer=dealer)
@@ -1050,7 +1050,7 @@ def _move_words(game: FamilyGame, move: Any) -> str:
     "proposal"), "pass", a trump suit's symbol."""
     if isinstance(move, Card):
         return move.label
-    from .render import call_words
+    from ..pictures.svg import call_words
 
     return call_words(move, game.game_name)
 
@@ -1283,7 +1283,7 @@ def play_family_terminal(
 
 
 def _family_help(game: FamilyGame, say: Callable[[str], None]) -> None:
-    from .explain import explain_moves
+    from ..teach.explain import explain_moves
 
     _card_help(say)
     say(_("Make a call by its code, as the prompt lists them: pass, a bid, a suit."))
@@ -1297,7 +1297,7 @@ def _family_help(game: FamilyGame, say: Callable[[str], None]) -> None:
 def app_notebook() -> Path:
     """The notebook the app serves (``notebooks/app.ipynb`` of a checkout, or the copy
     shipped inside the package)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package folder
     for candidate in (here.parent / "notebooks" / "app.ipynb", here / "notebooks" / "app.ipynb"):
         if candidate.exists():
             return candidate
@@ -1342,7 +1342,3 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": _cmd_simulate,
     "play": _cmd_play,
 }
-
-
-if __name__ == "__main__":
-    sys.exit(main())

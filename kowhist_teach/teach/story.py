@@ -4,8 +4,9 @@ Pure functions, no widgets: the table tells the student what happened since thei
 move with :func:`play_and_tell`; the stepper walks through a record with
 :func:`record_steps` (Knock-Out Whist, German Whist and the whist family: partnership
 whist, solo whist, bid whist).  Every rule and every reason comes from the engine
-(:mod:`kowhist_teach.knockout`, :mod:`kowhist_teach.german`,
-:mod:`kowhist_teach.family`) and the teaching layer (:mod:`kowhist_teach.explain`);
+(:mod:`kowhist_teach.games.knockout.engine`, :mod:`kowhist_teach.games.german.engine`,
+:mod:`kowhist_teach.games.family.engine`) and the teaching layer
+(:mod:`kowhist_teach.teach.explain`);
 this module only asks them and strings the answers together.
 
 >>> from kowhist_teach import KnockoutGame
@@ -23,14 +24,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, shuffled_deck
-from ..explain import explain_deal, explain_moves, explain_round, explain_trick, suit_name
-from ..family import FamilyGame, FamilyPhase, partners
-from ..german import GermanGame, GermanPhase
+from ..core.cards import Card, shuffled_deck
+from ..core.moves import NO_PICTURE, PLAY_ON, RAINBOW, Call, Move, parse_move
+from ..core.record import game_from_record
+from ..games.family.engine import FamilyGame, FamilyPhase, partners
+from ..games.german.engine import GermanGame, GermanPhase
+from ..games.knockout.engine import KnockoutGame, Phase, Rules
 from ..i18n import _
-from ..knockout import KnockoutGame, Phase, Rules
-from ..moves import NO_PICTURE, PLAY_ON, RAINBOW, Call, Move, parse_move
-from ..record import game_from_record
+from .explain import explain_deal, explain_moves, explain_round, explain_trick, suit_name
 
 __all__ = [
     "Step",
@@ -70,7 +71,7 @@ def deal_text(game: Any) -> str:
     >>> from kowhist_teach import KnockoutGame
     >>> deal_text(KnockoutGame(3, seed=1)).startswith('Round 1: 7 cards each')
     True
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> deal_text(WhistGame(seed=1)).startswith('Deal 1: Player 1 deals; the turned-up card is ')
     True
     """
@@ -186,7 +187,7 @@ def play_and_tell(
     end of a deal with its score.  Every hand and the kitty are named: this is the
     omniscient story, for the stepper.
 
-    Raises :class:`~kowhist_teach.errors.IllegalMove` (and changes nothing) if the move
+    Raises :class:`~kowhist_teach.core.errors.IllegalMove` (and changes nothing) if the move
     is not legal.
     """
     if isinstance(game, FamilyGame):
@@ -284,7 +285,7 @@ def family_deal_lines(game: FamilyGame) -> list[str]:
     """What a fresh deal of the whist family means: the deal, bid whist's kitty (face
     down for now) and who is first to bid or lead.
 
-    >>> from kowhist_teach.solo import SoloGame
+    >>> from kowhist_teach.games.family.solo.engine import SoloGame
     >>> family_deal_lines(SoloGame(seed=1))[-1]
     'Player 2 to bid.'
     """
@@ -298,7 +299,7 @@ def family_deal_lines(game: FamilyGame) -> list[str]:
 
 
 def _family_call_text(name: str, phase: FamilyPhase, move: Any) -> str:
-    from .family import call_label  # the table's words for a call (lazy: no import cycle)
+    from ..widgets.family import call_label  # the table's words for a call (lazy: no import cycle)
 
     if getattr(move, "is_pass", False):
         return _sentence(_("{name} passes").format(name=name))
@@ -372,7 +373,7 @@ def family_deal_end(game: FamilyGame, log: Any) -> list[str]:
     """What a finished deal came to: the teaching layer's summary (tricks, contract,
     notes, points, and the winner if the game is over), then the running scores.
 
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> g = WhistGame(seed=4)
     >>> while len(g.deals) < 2:
     ...     g.play(g.legal_moves()[0])
@@ -397,7 +398,7 @@ def family_deal_end(game: FamilyGame, log: Any) -> list[str]:
 
 def _family_steps(record: dict[str, Any], final: FamilyGame) -> list[Step]:
     """Every event of a family record: each deal, call, discard and card."""
-    from ..record_family import DEAL_EXTRA_KEYS
+    from ..games.family.record import DEAL_EXTRA_KEYS
 
     fresh: Any = type(final)(
         final.rules,
@@ -440,7 +441,7 @@ def settle_chance(game: Any, rng: random.Random) -> list[str]:
             continue
         deck = shuffled_deck(rng)
         if isinstance(game, GermanGame):
-            from ..german import deal_deck
+            from ..games.german.engine import deal_deck
 
             game.deal(*deal_deck(deck, game.dealer))
         else:
@@ -471,8 +472,8 @@ def record_steps(record: dict[str, Any]) -> list[Step]:
     family each deal, bid, pass, trump named, discard and card), in order, as a
     :class:`Step` with the position after it and what it means.
 
-    Raises :class:`~kowhist_teach.errors.RecordError` or
-    :class:`~kowhist_teach.record.ReplayError` for a bad record.
+    Raises :class:`~kowhist_teach.core.errors.RecordError` or
+    :class:`~kowhist_teach.core.record.ReplayError` for a bad record.
 
     >>> from kowhist_teach import KnockoutGame, to_record
     >>> g = KnockoutGame(3, seed=1)
@@ -487,7 +488,7 @@ def record_steps(record: dict[str, Any]) -> list[Step]:
         return _family_steps(record, final)
     moves = final.moves
     if isinstance(final, GermanGame):
-        from ..german import GermanRules
+        from ..games.german.engine import GermanRules
 
         fresh: Any = GermanGame(
             GermanRules.from_dict(record.get("rules")),

@@ -1,8 +1,9 @@
 """The whist family's shared core: four players, whole hands dealt, an auction or
 not, thirteen (or twelve) tricks, and scores kept from deal to deal (RULES.md §4).
 
-Partnership whist (:mod:`~kowhist_teach.whist`), solo whist (:mod:`~kowhist_teach.solo`)
-and bid whist (:mod:`~kowhist_teach.bidwhist`) are subclasses of :class:`FamilyGame`.
+Partnership whist (:mod:`~kowhist_teach.games.family.whist.engine`), solo whist
+(:mod:`~kowhist_teach.games.family.solo.engine`) and bid whist
+(:mod:`~kowhist_teach.games.family.bidwhist.engine`) are subclasses of :class:`FamilyGame`.
 The base holds what they share:
 
 * **seats** 0..3, clockwise; partners sit opposite (seats 0 and 2 are partnership 0,
@@ -30,11 +31,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
-from .cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in, mask_of
-from .game import RuleOptions, TrickGame
-from .i18n import N_, _
-from .moves import Call, Move, SetupError
-from .tricks import Trick, beats
+from ...core.cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in, mask_of
+from ...core.game import RuleOptions, TrickGame
+from ...core.moves import Call, Move, SetupError
+from ...core.tricks import Trick, beats
+from ...i18n import N_, _
 
 __all__ = [
     "SEATS",
@@ -71,7 +72,7 @@ def partners(side: int) -> tuple[int, int]:
 
 
 class FamilyRules(RuleOptions):
-    """What the rules of every family game share (:class:`~kowhist_teach.game.RuleOptions`:
+    """What the rules of every family game share (:class:`~kowhist_teach.core.game.RuleOptions`:
     reading and writing a record's ``rules``, checking option types) and a check of whole
     numbers. Subclasses are frozen dataclasses.
     """
@@ -276,7 +277,7 @@ class FamilyGame(TrickGame):
     def names(self) -> list[str]:
         """The players' names ("Player 1" … in the chosen language unless named).
 
-        >>> from kowhist_teach.whist import WhistGame
+        >>> from kowhist_teach.games.family.whist.engine import WhistGame
         >>> WhistGame(seed=1, players=['Ann', 'Bo', 'Cy', 'Di']).names[2]
         'Cy'
         """
@@ -543,8 +544,8 @@ class FamilyGame(TrickGame):
         target (0 for a misère: no trick at all); bid whist: 6 + the level bid, less
         the kitty book.
 
-        >>> from kowhist_teach.solo import SoloGame
-        >>> from kowhist_teach.bidwhist import BidWhistGame
+        >>> from kowhist_teach.games.family.solo.engine import SoloGame
+        >>> from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
         >>> solo, bid = SoloGame(seed=2), BidWhistGame(seed=1)
         >>> solo.tricks_needed() is None, bid.tricks_needed() is None
         (True, True)

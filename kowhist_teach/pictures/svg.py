@@ -29,13 +29,13 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Sequence
 
-from .cards import Card, CardSet, Rank, Suit
-from .family import DealLog, FamilyGame, FamilyPhase
-from .german import GermanGame, GermanPhase
-from .i18n import _
-from .knockout import KnockoutGame, Phase, Status
-from .moves import Call
-from .tricks import Trick
+from ..core.cards import Card, CardSet, Rank, Suit
+from ..core.moves import Call
+from ..core.tricks import Trick
+from ..games.family.engine import DealLog, FamilyGame, FamilyPhase
+from ..games.german.engine import GermanGame, GermanPhase
+from ..games.knockout.engine import KnockoutGame, Phase, Status
+from ..i18n import _
 
 __all__ = [
     "SvgStr",
@@ -1341,7 +1341,7 @@ def call_words(call: Call, game_name: str) -> str:
     """A call of a whist-family game (``game_name``) as the table's bidding box shows
     it: a bid's name, "pass", a suit's symbol, bid whist's "high" or "low".
 
-    >>> from kowhist_teach.bidwhist import bid_call, DOWNTOWN
+    >>> from kowhist_teach.games.family.bidwhist.engine import bid_call, DOWNTOWN
     >>> call_words(bid_call(4, DOWNTOWN), 'bidwhist')
     '4 downtown'
     """
@@ -1350,12 +1350,12 @@ def call_words(call: Call, game_name: str) -> str:
     if call.suit is not None:
         return call.suit.symbol
     if game_name == "solo":
-        from .solo import bid_name
+        from ..games.family.solo.engine import bid_name
 
         return bid_name(call)
     if game_name != "bidwhist":
         return call.code
-    from .bidwhist import bid_name
+    from ..games.family.bidwhist.engine import bid_name
 
     return bid_name(call)
 
@@ -1363,7 +1363,7 @@ def call_words(call: Call, game_name: str) -> str:
 def _high_or_low(game: FamilyGame) -> bool:
     """Whether the call to make now is bid whist's high or low (after a no-trump bid)
     rather than a trump suit."""
-    from .bidwhist import HIGH
+    from ..games.family.bidwhist.engine import HIGH
 
     return game.phase is FamilyPhase.TRUMP and HIGH in game.legal_moves()
 
@@ -1713,7 +1713,7 @@ def table_svg(
     (8, 21)
     >>> table_svg(game, show_all=True).count('class="kwr-card')
     29
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> table_svg(WhistGame(seed=1), seat=2).count('class="kwr-card')  # 13 and the turn-up
     14
     """

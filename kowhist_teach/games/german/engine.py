@@ -3,7 +3,7 @@
 In phase 1 every trick also buys a card: the winner takes the face-up stock card, the
 loser the next one, unseen, and the next stock card is turned up.  In phase 2 the hands
 built so are played out.  The game is a state machine shaped like
-:class:`~kowhist_teach.knockout.KnockoutGame`: ``to_move``, ``legal_moves()``,
+:class:`~kowhist_teach.games.knockout.engine.KnockoutGame`: ``to_move``, ``legal_moves()``,
 ``play()``, ``undo()``, ``clone()``, ``outcome()``, and an explicit chance event, the
 deal (made from a seeded generator, or given with :meth:`GermanGame.deal`).
 
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import (
+from ...core.cards import (
     ALL_CARDS,
     FULL_DECK,
     SUIT_MASK,
@@ -59,10 +59,10 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .game import RuleOptions, TrickGame
-from .i18n import N_, _
-from .moves import Call, IllegalMove, Move, SetupError, parse_card_move
-from .tricks import Trick
+from ...core.game import RuleOptions, TrickGame
+from ...core.moves import Call, IllegalMove, Move, SetupError, parse_card_move
+from ...core.tricks import Trick
+from ...i18n import N_, _
 
 __all__ = [
     "GermanRules",
@@ -98,7 +98,7 @@ class GermanRules(RuleOptions):
     >>> GermanRules.from_dict({'trumps': 'H'})
     Traceback (most recent call last):
     ...
-    kowhist_teach.errors.SetupError: unknown rule option 'trumps': known options are \
+    kowhist_teach.core.errors.SetupError: unknown rule option 'trumps': known options are \
 no_trumps, open_stock, race_to, scoring
     >>> GermanRules(open_stock=2, no_trumps=True).to_dict()
     {'open_stock': 2, 'no_trumps': True}
@@ -266,7 +266,7 @@ class GermanGame(TrickGame):
     the stock, top first, the first ``rules.open_stock`` of them face up; ``dealt_hands``
     and ``dealt_stock`` keep the deal as it was.
 
-    ``tricks`` lists the tricks in order (:class:`~kowhist_teach.tricks.Trick`; the last
+    ``tricks`` lists the tricks in order (:class:`~kowhist_teach.core.tricks.Trick`; the last
     one is the trick in play, empty until its lead), ``trick`` is the last of them, and
     ``winner_took[i]`` / ``loser_took[i]`` are the stock cards taken after trick ``i``
     (``None`` in phase 2, and until they are taken).  ``tricks_won`` counts the tricks
@@ -417,7 +417,7 @@ class GermanGame(TrickGame):
         Raises :class:`IllegalMove` (one line) if the deal is not 13 + 13 + 26 distinct
         cards; the game is unchanged.
 
-        >>> from kowhist_teach.cards import card_codes
+        >>> from kowhist_teach.core.cards import card_codes
         >>> g = GermanGame(auto_chance=False)
         >>> g.deal([card_codes(ALL_CARDS[1:26:2]), card_codes(ALL_CARDS[0:26:2])],
         ...        card_codes(ALL_CARDS[26:]))
@@ -537,8 +537,8 @@ class GermanGame(TrickGame):
         >>> g.play('ZZ')
         Traceback (most recent call last):
         ...
-        kowhist_teach.errors.IllegalMove: unknown card code 'ZZ': write the rank then the suit, \
-like AS, 10H or QD
+        kowhist_teach.core.errors.IllegalMove: unknown card code 'ZZ': write the rank then \
+the suit, like AS, 10H or QD
         """
         if type(move) is Card and seat is None:
             phase = self.phase

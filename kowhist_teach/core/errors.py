@@ -18,7 +18,7 @@ class IllegalMove(ValueError):
     >>> raise IllegalMove("must follow ♠: you hold 9♠")
     Traceback (most recent call last):
     ...
-    kowhist_teach.errors.IllegalMove: must follow ♠: you hold 9♠
+    kowhist_teach.core.errors.IllegalMove: must follow ♠: you hold 9♠
     """
 
 

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_MASK, Card, Suit, cards_in
-from .family import FamilyGame, FamilyPhase, partners
-from .i18n import _, is_plural
-from .moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
-from .tricks import Trick, beats
+from ..core.cards import SUIT_MASK, Card, Suit, cards_in
+from ..core.moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
+from ..core.tricks import Trick, beats
+from ..games.family.engine import FamilyGame, FamilyPhase, partners
+from ..i18n import _, is_plural
 
 __all__ = [
     "MoveExplanation",
@@ -145,7 +145,7 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
 
     Returns ``[]`` when nobody is to move (chance, or the game is over).
 
-    >>> from kowhist_teach.solo import SoloGame
+    >>> from kowhist_teach.games.family.solo.engine import SoloGame
     >>> notes = {n.move.code: n for n in explain_moves(SoloGame(seed=1))}
     >>> notes['cop'].legal, notes['cop'].reason
     (False, 'There is no proposal to accept.')
@@ -155,8 +155,8 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
         return []
     if isinstance(game, FamilyGame):
         return _family_moves(game, me)
-    from .german import GermanGame, GermanPhase
-    from .knockout import Phase
+    from ..games.german.engine import GermanGame, GermanPhase
+    from ..games.knockout.engine import Phase
 
     if isinstance(game, GermanGame):
         if game.phase is GermanPhase.PICK:
@@ -328,7 +328,7 @@ def explain_trick(game: Any, trick: Trick, names: list[str] | None = None) -> st
     explain a trick built by hand.  A whist-family game needs ``game``: bid whist's
     jokers and downtown are its own.
 
-    >>> from kowhist_teach.cards import Suit
+    >>> from kowhist_teach.core.cards import Suit
     >>> from kowhist_teach import KnockoutGame
     >>> t = Trick(leader=0, trump=Suit.HEARTS)
     >>> for seat, code in [(0, 'KS'), (1, '2H'), (2, 'AS')]:
@@ -372,7 +372,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
     if isinstance(game, FamilyGame):
         deal = game.deals[round_index] if round_index is not None else None
         return explain_deal(game, deal)
-    from .knockout import Termination
+    from ..games.knockout.engine import Termination
 
     rounds = game.rounds
     if round_index is None:
@@ -469,7 +469,7 @@ def explain_round(game: Any, round_index: int | None = None) -> list[str]:
 
 
 # ------------------------------------------------------------- the whist family
-# Partnership whist, solo whist and bid whist (kowhist_teach.family). Trick play is
+# Partnership whist, solo whist and bid whist (kowhist_teach.games.family.engine). Trick play is
 # shared and reads the game's own ranking (``_beats``, ``_led_suit``, ``_suit_mask``),
 # so bid whist's jokers and downtown need no code here; what differs is dispatched on
 # the game: who plays on whose side, the auction, and how a deal is scored.
@@ -504,7 +504,7 @@ def _misere(game: Any, log: Any = None) -> bool:
     log = log if log is not None else game.log
     if game.game_name != "solo" or log is None:
         return False
-    from .solo import MISERE, MISERE_OUVERTE
+    from ..games.family.solo.engine import MISERE, MISERE_OUVERTE
 
     return log.contract in (MISERE, MISERE_OUVERTE)
 
@@ -683,7 +683,7 @@ def _call_notes(
 
 # ------------------------------------------------------------------ solo whist
 def _solo_calls(game: Any, me: int) -> list[MoveExplanation]:
-    from .solo import BIDS
+    from ..games.family.solo.engine import BIDS
 
     if game.phase is FamilyPhase.TRUMP:
         return _call_notes(game, TRUMP_CALLS, lambda call: _name_trumps(game, me, call))
@@ -699,7 +699,7 @@ def _name_trumps(game: Any, me: int, call: Any) -> str:
 
 def _solo_bid(game: Any, call: Any) -> str:
     """What a solo-whist bid promises (the stakes are the module's table)."""
-    from .solo import (
+    from ..games.family.solo.engine import (
         ABUNDANCE,
         COP,
         MISERE,
@@ -750,7 +750,7 @@ def _solo_bid(game: Any, call: Any) -> str:
 
 # ------------------------------------------------------------------- bid whist
 def _bidwhist_calls(game: Any, me: int) -> list[MoveExplanation]:
-    from .bidwhist import BIDS, HIGH, LOW
+    from ..games.family.bidwhist.engine import BIDS, HIGH, LOW
 
     if game.phase is FamilyPhase.BID:
         return _call_notes(game, (PASS, *BIDS), lambda call: _bidwhist_bid(game, call))
@@ -768,7 +768,7 @@ def _bidwhist_calls(game: Any, me: int) -> list[MoveExplanation]:
 
 
 def _bidwhist_bid(game: Any, call: Any) -> str:
-    from .bidwhist import DOWNTOWN, NOTRUMP, bid_parts
+    from ..games.family.bidwhist.engine import DOWNTOWN, NOTRUMP, bid_parts
 
     if call is PASS:
         return _("Pass: you do not bid this deal")
@@ -801,7 +801,7 @@ def _bidwhist_trumps(game: Any, me: int, call: Any) -> str:
 
 def _bidwhist_discards(game: Any, me: int) -> list[MoveExplanation]:
     """The declarer's discards: every card may go; say what it is worth in play."""
-    from .bidwhist import KITTY_SIZE
+    from ..games.family.bidwhist.engine import KITTY_SIZE
 
     left = KITTY_SIZE - len(game.discards)
     # Three sentences chosen here rather than ngettext: the catalogue's extraction knows
@@ -898,11 +898,11 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
     tricks by side, the contract made or lost, the notes of the score (odd tricks,
     honours …), the points, and the winner if it ended the game.
 
-    ``deal`` is a :class:`~kowhist_teach.family.DealLog` of ``game`` (the last deal
+    ``deal`` is a :class:`~kowhist_teach.games.family.engine.DealLog` of ``game`` (the last deal
     scored by default); ``[]`` before any deal is scored.
 
     >>> import random
-    >>> from kowhist_teach.whist import WhistGame
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame
     >>> game = WhistGame(seed=2)
     >>> while len(game.deals) < 2:
     ...     game.play(random.choice(game.legal_moves()))
@@ -962,7 +962,7 @@ def explain_deal(game: Any, deal: Any = None) -> list[str]:
 
 
 def _solo_result(game: Any, deal: Any) -> str:
-    from .solo import bid_name
+    from ..games.family.solo.engine import bid_name
 
     names = game.names
     side = game.declarer_side(deal)
@@ -999,7 +999,7 @@ def explain_position(
 ) -> dict[str, Any]:
     """The object ``kowhist-teach explain --json`` prints for the player to move.
 
-    ``time_limit`` bounds the analysis (see :func:`kowhist_teach.solver.analyse`).
+    ``time_limit`` bounds the analysis (see :func:`kowhist_teach.teach.solver.analyse`).
     """
     from .tips import tips_for
 

@@ -42,10 +42,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, Rank, Suit
-from .family import SEATS, DealLog, FamilyGame, FamilyRules, partners
-from .i18n import N_, _
-from .moves import Move, SetupError, parse_card_move
+from ....core.cards import Card, Rank, Suit
+from ....core.moves import Move, SetupError, parse_card_move
+from ....i18n import N_, _
+from ..engine import SEATS, DealLog, FamilyGame, FamilyRules, partners
 
 __all__ = [
     "WhistRules",
@@ -143,7 +143,7 @@ def stake(loser_points: int, game_points: int = 5) -> int:
 
 @dataclass
 class WhistDealLog(DealLog):
-    """A deal of classic partnership whist: a :class:`~kowhist_teach.family.DealLog`
+    """A deal of classic partnership whist: a :class:`~kowhist_teach.games.family.engine.DealLog`
     with the game in progress after it. ``game_points`` are the points of that game by
     partnership once this deal is scored (before a game won starts them again at 0);
     ``game_won`` is ``(side, stake)`` when this deal won a game; ``rubber_won`` says it

@@ -81,7 +81,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
+from ....core.cards import (
     ALL_CARDS,
     BIG_JOKER,
     JOKER_MASK,
@@ -95,7 +95,10 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .family import (
+from ....core.moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
+from ....core.tricks import Trick
+from ....i18n import N_, _, is_plural
+from ..engine import (
     SEATS,
     DealLog,
     FamilyGame,
@@ -105,9 +108,6 @@ from .family import (
     partners,
     partnership,
 )
-from .i18n import N_, _, is_plural
-from .moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
-from .tricks import Trick
 
 __all__ = [
     "BidWhistGame",
@@ -216,7 +216,7 @@ def bid_name(call: Call) -> str:
 
 
 def _parse_bid_whist_move(move: Move | str) -> Move:
-    """:func:`~kowhist_teach.moves.parse_move`, and the jokers ``LJ`` and ``BJ``; the
+    """:func:`~kowhist_teach.core.moves.parse_move`, and the jokers ``LJ`` and ``BJ``; the
     message for an unknown move names bid whist's calls.
 
     >>> _parse_bid_whist_move('bj'), _parse_bid_whist_move('4nt')
@@ -262,7 +262,7 @@ class BidWhistRules(FamilyRules):
 
 @dataclass(frozen=True)
 class BidWhistView(FamilyView):
-    """What one seat may see in bid whist: :class:`~kowhist_teach.family.FamilyView`,
+    """What one seat may see in bid whist: :class:`~kowhist_teach.games.family.engine.FamilyView`,
     less the declarer's discards (face down), and more.
 
     ``kitty`` is the kitty if this seat has seen it (the declarer once it is taken;

@@ -90,10 +90,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, Suit
-from .family import SEATS, DealLog, FamilyGame, FamilyPhase, FamilyRules
-from .i18n import N_, _
-from .moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
+from ....core.cards import Card, Suit
+from ....core.moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
+from ....i18n import N_, _
+from ..engine import SEATS, DealLog, FamilyGame, FamilyPhase, FamilyRules
 
 __all__ = [
     "SoloRules",
@@ -203,7 +203,7 @@ def bid_name(call: Call) -> str:
 
 
 def _parse_solo_move(move: Move | str) -> Move:
-    """:func:`~kowhist_teach.moves.parse_move`, whose message for an unknown move names
+    """:func:`~kowhist_teach.core.moves.parse_move`, whose message for an unknown move names
     solo whist's calls (typed in any case, with or without accents: ``Misère``).
 
     >>> _parse_solo_move('Misère ouverte'), _parse_solo_move('MISERE')
@@ -242,7 +242,7 @@ class SoloRules(FamilyRules):
     >>> SoloRules(deals=6)
     Traceback (most recent call last):
     ...
-    kowhist_teach.errors.SetupError: rule option deals must be a multiple of 4, not 6
+    kowhist_teach.core.errors.SetupError: rule option deals must be a multiple of 4, not 6
     """
 
     #: Deals in a game: a multiple of 4, so that everyone deals equally often.
@@ -267,7 +267,7 @@ class SoloRules(FamilyRules):
 
 @dataclass
 class SoloDealLog(DealLog):
-    """A deal of solo whist: a :class:`~kowhist_teach.family.DealLog` with the
+    """A deal of solo whist: a :class:`~kowhist_teach.games.family.engine.DealLog` with the
     accepting partner of a prop and cop (``None`` in every other contract)."""
 
     partner: int | None = None
@@ -277,7 +277,7 @@ class SoloGame(FamilyGame):
     """A game of solo whist (see the module's docstring for the rules).
 
     ``scores`` are by seat and sum to zero. ``log.contract`` is the winning bid (a
-    :class:`~kowhist_teach.moves.Call`: ``PROP`` for prop and cop), ``log.declarer``
+    :class:`~kowhist_teach.core.moves.Call`: ``PROP`` for prop and cop), ``log.declarer``
     its bidder (the proposer), ``log.partner`` the acceptor of a prop and cop.
 
     >>> g = SoloGame(auto_chance=False)

@@ -14,14 +14,14 @@ player took.  No bot reads another player's hidden cards.
   wasted aces, no pointless over-trumping; keep the top trump as insurance.
 * :class:`MonteCarloBot` deals the hidden cards at random many times, consistently with
   everything its seat has seen, solves each deal with every card visible
-  (:class:`~kowhist_teach.solver.TrickSolver`) and plays the move that did best on
+  (:class:`~kowhist_teach.teach.solver.TrickSolver`) and plays the move that did best on
   average, within a time limit per move.
 
 The same classes play the whist family (partnership whist, solo whist, bid whist):
-given a :class:`~kowhist_teach.family.FamilyGame`, :class:`RulesBot` and
+given a :class:`~kowhist_teach.games.family.engine.FamilyGame`, :class:`RulesBot` and
 :class:`MonteCarloBot` hand the decision to
-:class:`~kowhist_teach.family_bots.FamilyRulesBot` and
-:class:`~kowhist_teach.family_bots.FamilyMonteCarloBot` (a determinized Monte Carlo over
+:class:`~kowhist_teach.games.family.bots.FamilyRulesBot` and
+:class:`~kowhist_teach.games.family.bots.FamilyMonteCarloBot` (a determinized Monte Carlo over
 card play with fast rule-of-thumb playouts; its calls are the rules bot's).
 
 >>> from kowhist_teach import KnockoutGame
@@ -40,12 +40,12 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card
-from .family import FamilyGame
-from .family_bots import FamilyMonteCarloBot, FamilyRulesBot, _SamplingBot
-from .german import GermanGame, GermanPhase
-from .knockout import KnockoutGame, Phase, Status
-from .moves import PASS, PLAY_ON, Call, Move
+from ..core.cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card
+from ..core.moves import PASS, PLAY_ON, Call, Move
+from ..games.family.bots import FamilyMonteCarloBot, FamilyRulesBot, _SamplingBot
+from ..games.family.engine import FamilyGame
+from ..games.german.engine import GermanGame, GermanPhase
+from ..games.knockout.engine import KnockoutGame, Phase, Status
 from .solver import TrickSolver
 
 __all__ = ["Bot", "RandomBot", "RulesBot", "MonteCarloBot", "make_bot", "BOT_NAMES"]
@@ -670,7 +670,7 @@ class MonteCarloBot(_SamplingBot):
     random, consistently with all its seat has seen — its own hand, the cards played,
     the turn-up, each seat's card count, and the suits a player has shown out of (a
     player who did not follow a led suit holds none of it) — then scores every legal
-    move on that deal with :class:`~kowhist_teach.solver.TrickSolver` for its seat
+    move on that deal with :class:`~kowhist_teach.teach.solver.TrickSolver` for its seat
     against all the others, and plays the best average (ties: the :class:`RulesBot`
     move).  Before its first trick a move that surely survives is worth far more than
     an extra trick; taking every trick (a sweep, which wins the game) is worth more still.
@@ -679,7 +679,7 @@ class MonteCarloBot(_SamplingBot):
     2 both hands are known, so it solves exactly.  Trump choices, votes and declarations
     are the rules bot's.
 
-    Whist family games: :class:`~kowhist_teach.family_bots.FamilyMonteCarloBot` with
+    Whist family games: :class:`~kowhist_teach.games.family.bots.FamilyMonteCarloBot` with
     the same seed, samples and time limit decides (sampled deals played out with fast
     rules of thumb rather than solved).
 

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_MASK, Card
-from .moves import PASS
+from ..core.cards import SUIT_MASK, Card
+from ..core.moves import PASS
 
 __all__ = [
     "AnalysisTimeout",
@@ -85,7 +85,7 @@ class TrickSolver:
     ``team``: the seats whose tricks count (one seat, or a partnership); ``trump``:
     a suit index or ``-1``.
 
-    >>> from kowhist_teach.cards import mask_of, parse_cards
+    >>> from kowhist_teach.core.cards import mask_of, parse_cards
     >>> hands = [mask_of(parse_cards('AS 2H')), mask_of(parse_cards('KS 3H'))]
     >>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)  # A♠ wins, 2♥ loses
     1
@@ -390,10 +390,10 @@ def analyse(
     since seven players with seven cards each can take minutes.
     """
     give_up_at = float("inf") if time_limit is None else time.perf_counter() + time_limit
-    from .knockout import KnockoutGame, Phase
+    from ..games.knockout.engine import KnockoutGame, Phase
 
     if not isinstance(game, KnockoutGame):
-        from .german import GermanGame
+        from ..games.german.engine import GermanGame
 
         if isinstance(game, GermanGame):
             return _analyse_german(game, give_up_at)
@@ -443,7 +443,7 @@ def guaranteed_tricks(game: Any, seat: int | None = None) -> int:
 def _analyse_german(game: Any, give_up_at: float = float("inf")) -> list[MoveAnalysis]:
     """Phase 2 only: in phase 1 the stock is unseen, so "every card visible" would mean
     knowing the order of the stock, which no player can."""
-    from .german import GermanPhase
+    from ..games.german.engine import GermanPhase
 
     if game.phase is not GermanPhase.PLAY2:
         return []

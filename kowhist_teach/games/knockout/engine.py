@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum, IntEnum
 from typing import Any
 
-from .cards import (
+from ...core.cards import (
     ALL_CARDS,
     SUIT_MASK,
     BadCard,
@@ -34,9 +34,8 @@ from .cards import (
     mask_of,
     parse_card,
 )
-from .game import TrickGame, check_rule_options
-from .i18n import _
-from .moves import (
+from ...core.game import TrickGame, check_rule_options
+from ...core.moves import (
     NO_PICTURE,
     NO_TRUMP,
     PASS,
@@ -49,7 +48,8 @@ from .moves import (
     SetupError,
     parse_move,
 )
-from .tricks import Trick
+from ...core.tricks import Trick
+from ...i18n import _
 
 __all__ = [
     "Rules",

@@ -4,7 +4,7 @@ A record holds one hand: the two hands and the stock as dealt (``stock[0]`` firs
 card turned up for trumps), the rule options and the moves in order — the cards played
 in both phases and, under ``open_stock``, each pick right after its trick.  ``rules``
 and ``first_dealer`` may be left out (the defaults, dealer 0), and ``actions`` too (no
-move yet).  The shape checks are :func:`kowhist_teach.record.check_record`'s.
+move yet).  The shape checks are :func:`kowhist_teach.core.record.check_record`'s.
 
 >>> game = GermanGame(seed=5)
 >>> game.play(game.legal_moves()[0])
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card_codes
-from .errors import IllegalMove, RecordError, SetupError
-from .german import GermanGame, GermanPhase, GermanRules
-from .i18n import _
-from .record import FORMAT, ReplayError, check_record
+from ...core.cards import card_codes
+from ...core.errors import IllegalMove, RecordError, SetupError
+from ...core.record import FORMAT, ReplayError, check_record
+from ...i18n import _
+from .engine import GermanGame, GermanPhase, GermanRules
 
 __all__ = ["german_game_from_record", "german_record", "replay_german"]
 
@@ -76,7 +76,7 @@ def german_game_from_record(record: dict[str, Any]) -> GermanGame:
 
     Raises :class:`RecordError` for something that is not such a record (unknown keys,
     wrong format tag, values of the wrong type) and
-    :class:`~kowhist_teach.record.ReplayError` (an :class:`IllegalMove`) for bad
+    :class:`~kowhist_teach.core.record.ReplayError` (an :class:`IllegalMove`) for bad
     players or rule options, a bad deal, or the first action that breaks a rule; its
     ``round``, ``action`` and ``seat`` say where (``None`` where no round or action
     is at fault).

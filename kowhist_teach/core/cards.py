@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from .i18n import _
+from ..i18n import _
 
 __all__ = [
     "Suit",
@@ -281,7 +281,7 @@ def parse_card(text: str, *, jokers: bool = False) -> Card:
     >>> parse_card('BJ')
     Traceback (most recent call last):
     ...
-    kowhist_teach.cards.BadCard: 'BJ' is a joker: this game is played without jokers
+    kowhist_teach.core.cards.BadCard: 'BJ' is a joker: this game is played without jokers
     """
     if not isinstance(text, str):
         raise BadCard(_("a card is written as text like 'AS', not {text!r}").format(text=text))

@@ -4,7 +4,7 @@ A record is a JSON object; teachers write them to set up a deal, the app saves a
 loads them, tests replay them.  Two kinds of trouble are kept apart:
 
 * a file that is not a record at all (bad JSON, a wrong format tag, unknown keys,
-  values of the wrong type) raises :class:`~kowhist_teach.errors.RecordError`;
+  values of the wrong type) raises :class:`~kowhist_teach.core.errors.RecordError`;
 * a record that breaks a rule (an illegal card, a wrong hand size, a trump chosen by
   the wrong player) raises :class:`ReplayError`, which says where.
 
@@ -30,11 +30,11 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from ..games.knockout.engine import KnockoutGame, Phase, RoundLog, Rules
+from ..i18n import _
 from .cards import BadCard, Suit, card_codes
 from .errors import IllegalMove, RecordError, SetupError
 from .game import check_rule_options
-from .i18n import _
-from .knockout import KnockoutGame, Phase, RoundLog, Rules
 from .moves import PLAY_ON, RAINBOW, Call, Move
 from .tricks import Trick
 
@@ -115,7 +115,7 @@ def parse_record(text: str) -> dict[str, Any]:
     The text is only ever read as JSON, never as a file name. It may be at most
     :data:`MAX_RECORD_BYTES` long; numbers longer than 18 digits, ``NaN``/``Infinity``
     and nesting too deep to be a record are refused with a one-line
-    :class:`~kowhist_teach.errors.RecordError`.
+    :class:`~kowhist_teach.core.errors.RecordError`.
 
     >>> parse_record('{"format": "kowhist-record/1", "game": "knockout", "players": 3}')['players']
     3
@@ -209,7 +209,7 @@ def _refuse_constant(name: str) -> Any:
 def load_record(source: str | PathLike[str] | dict[str, Any]) -> dict[str, Any]:
     """A record from a file path, JSON text, or a dict; checked for shape.
 
-    Raises :class:`~kowhist_teach.errors.RecordError` (one line) if it is not a record.
+    Raises :class:`~kowhist_teach.core.errors.RecordError` (one line) if it is not a record.
     """
     if isinstance(source, dict):
         check_record(source)
@@ -250,7 +250,7 @@ def _fail(message: str) -> RecordError:
 def check_record(data: Any) -> None:
     """Check a record's shape: format tag, game, known keys, value types.
 
-    Raises :class:`~kowhist_teach.errors.RecordError`; rule checks come with replay.
+    Raises :class:`~kowhist_teach.core.errors.RecordError`; rule checks come with replay.
     """
     if not isinstance(data, dict):
         raise _fail(_("not a record: a record is a JSON object"))
@@ -292,18 +292,18 @@ def check_record(data: Any) -> None:
     elif game == "german":
         _check_german_shape(data)
     else:
-        from .record_family import check_family_shape
+        from ..games.family.record import check_family_shape
 
         check_family_shape(data)
 
 
 def _rules_class(game: str) -> type:
     if game == "german":
-        from .german import GermanRules
+        from ..games.german.engine import GermanRules
 
         return GermanRules
     if game in ("whist", "solo", "bidwhist"):
-        from .record_family import family_class
+        from ..games.family.record import family_class
 
         return family_class(game).rules_class
     return Rules
@@ -403,16 +403,16 @@ def _parse_trump(code: str, r: int) -> Call:
 def game_from_record(record: dict[str, Any]) -> Any:
     """The game a record describes, played up to where the record stops.
 
-    Raises :class:`~kowhist_teach.errors.RecordError` if it is not a record and
+    Raises :class:`~kowhist_teach.core.errors.RecordError` if it is not a record and
     :class:`ReplayError` if it breaks a rule.
     """
     check_record(record)
     if record["game"] == "german":
-        from .record_german import german_game_from_record
+        from ..games.german.record import german_game_from_record
 
         return german_game_from_record(record)
     if record["game"] != "knockout":
-        from .record_family import family_game_from_record
+        from ..games.family.record import family_game_from_record
 
         return family_game_from_record(record)
     return knockout_game_from_record(record)
@@ -608,14 +608,14 @@ def to_record(game: Any) -> dict[str, Any]:
     >>> rec['format'], len(rec['rounds'][0]['hands'][0]), to_record(game_from_record(rec)) == rec
     ('kowhist-record/1', 7, True)
     """
-    from .family import FamilyGame
+    from ..games.family.engine import FamilyGame
 
     if isinstance(game, FamilyGame):
-        from .record_family import family_record
+        from ..games.family.record import family_record
 
         return family_record(game)
     if not isinstance(game, KnockoutGame):
-        from .record_german import german_record
+        from ..games.german.record import german_record
 
         return german_record(game)
     record: dict[str, Any] = {
@@ -697,7 +697,7 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
         data = load_record(record) if isinstance(record, str) else record
         check_record(data)
     except RecordError as e:
-        from .record_family import family_game_of, not_a_family_record
+        from ..games.family.record import family_game_of, not_a_family_record
 
         if family_game_of(record) is not None:  # the family's own shape of the error
             return not_a_family_record(str(e))
@@ -708,11 +708,11 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
             "error": {"round": None, "action": None, "seat": None, "message": str(e)},
         }
     if data["game"] == "german":
-        from .record_german import replay_german
+        from ..games.german.record import replay_german
 
         return replay_german(data)
     if data["game"] != "knockout":
-        from .record_family import replay_family
+        from ..games.family.record import replay_family
 
         return replay_family(data)
     return _replay_knockout(data)

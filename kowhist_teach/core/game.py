@@ -17,9 +17,9 @@ import copy
 from dataclasses import fields, replace
 from typing import Any
 
+from ..i18n import N_, _
 from .cards import BadCard, Card, cards_in
 from .errors import IllegalMove, SetupError
-from .i18n import N_, _
 from .moves import Move, parse_move
 
 __all__ = ["TrickGame", "RuleOptions", "check_rule_options"]
@@ -82,8 +82,8 @@ class RuleOptions:
 
 
 class TrickGame:
-    """The base of :class:`~kowhist_teach.knockout.KnockoutGame` and
-    :class:`~kowhist_teach.german.GermanGame`.
+    """The base of :class:`~kowhist_teach.games.knockout.engine.KnockoutGame` and
+    :class:`~kowhist_teach.games.german.engine.GermanGame`.
 
     A subclass provides ``_log``, ``_outcome``, ``to_move``, ``hands``, ``names``,
     ``legal_moves()``, ``why_illegal()``, ``_reset()``, ``_apply(move)`` and either

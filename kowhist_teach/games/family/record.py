@@ -14,10 +14,10 @@ order: bids, passes, trumps named, discards and cards played. A record may stop
 anywhere; every deal but the last must be complete. ``rules``, ``first_dealer`` and
 ``actions`` may be left out (the defaults, dealer 0, no action yet).
 
-Everything here works on any :class:`~kowhist_teach.family.FamilyGame`; the engines are
+Everything here works on any :class:`~kowhist_teach.games.family.engine.FamilyGame`; the engines are
 imported only when a record of theirs is read (:func:`family_class`).
 
->>> from kowhist_teach.whist import WhistGame
+>>> from kowhist_teach.games.family.whist.engine import WhistGame
 >>> game = WhistGame(seed=5)
 >>> for _i in range(6):
 ...     game.play(game.legal_moves()[0])
@@ -37,11 +37,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, card_codes
-from .errors import IllegalMove, RecordError
-from .family import FamilyGame, FamilyPhase
-from .i18n import _
-from .record import (
+from ...core.cards import Card, card_codes
+from ...core.errors import IllegalMove, RecordError
+from ...core.record import (
     FORMAT,
     ReplayError,
     _check_hands_and_actions,
@@ -49,6 +47,8 @@ from .record import (
     _is_code_list,
     check_record,
 )
+from ...i18n import _
+from .engine import FamilyGame, FamilyPhase
 
 __all__ = [
     "FAMILY_GAMES",
@@ -66,9 +66,9 @@ __all__ = [
 #: The record's ``"game"`` → (module, class) of its engine, imported when first needed
 #: (the family grows engine by engine; a record names only the one it needs).
 FAMILY_GAMES: dict[str, tuple[str, str]] = {
-    "whist": ("kowhist_teach.whist", "WhistGame"),
-    "solo": ("kowhist_teach.solo", "SoloGame"),
-    "bidwhist": ("kowhist_teach.bidwhist", "BidWhistGame"),
+    "whist": ("kowhist_teach.games.family.whist.engine", "WhistGame"),
+    "solo": ("kowhist_teach.games.family.solo.engine", "SoloGame"),
+    "bidwhist": ("kowhist_teach.games.family.bidwhist.engine", "BidWhistGame"),
 }
 
 #: The keys a deal may hold besides ``hands`` and ``actions``: ``"card"`` is one card
@@ -131,7 +131,7 @@ def family_class(game: str) -> type[FamilyGame]:
 
 # --------------------------------------------------------------------------- shape
 def check_family_shape(data: dict[str, Any]) -> None:
-    """The family part of :func:`kowhist_teach.record.check_record`: ``deals`` and what
+    """The family part of :func:`kowhist_teach.core.record.check_record`: ``deals`` and what
     each deal may hold. Raises :class:`RecordError` (not a record: exit status 2).
 
     >>> try:
@@ -269,7 +269,7 @@ def family_record(game: FamilyGame) -> dict[str, Any]:
     """The record of a family game: its setup, every deal (the hands in the order they
     were given) and every action so far. Replaying it gives the same game.
 
-    >>> from kowhist_teach.whist import WhistGame, WhistRules
+    >>> from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
     >>> rec = family_record(WhistGame(WhistRules(drive=True), seed=1, players=['A', 'B', 'C', 'D']))
     >>> rec['rules'], rec['players'], sorted(rec['deals'][0])
     ({'drive': True}, ['A', 'B', 'C', 'D'], ['actions', 'hands'])

@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_MASK, Card, Rank
+from ..core.cards import SUIT_MASK, Card, Rank
+from ..core.tricks import beats
+from ..games.family.engine import SEATS, FamilyGame, FamilyPhase
+from ..games.family.solo.engine import MISERE, MISERE_OUVERTE
+from ..games.german.engine import GermanGame
+from ..games.knockout.engine import KnockoutGame, Phase, Status
+from ..i18n import _
 from .explain import suit_name
-from .family import SEATS, FamilyGame, FamilyPhase
-from .german import GermanGame
-from .i18n import _
-from .knockout import KnockoutGame, Phase, Status
-from .solo import MISERE, MISERE_OUVERTE
-from .tricks import beats
 
 __all__ = ["Tip", "tips_for", "DETECTORS"]
 

@@ -1,0 +1,130 @@
+"""The registry: game name → the game's :class:`GameSpec` (its engine class, its rules
+and the hooks every layer above asks).
+
+Each game package registers itself at its bottom, as OpenSpiel's games do with
+``REGISTER_SPIEL_GAME``; everything above the games (records, the command line, the
+teaching layer, the pictures, the widgets, the app) looks a game up here and never
+names a game class.
+
+>>> import kowhist_teach
+>>> from kowhist_teach.core.registry import spec, spec_of, game_names
+>>> game_names()[:2]
+['knockout', 'german']
+>>> ko = spec("knockout")
+>>> game = ko.new_game(players=3, seed=1)
+>>> spec_of(game) is ko, ko.players
+(True, (2, 7))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..i18n import _
+from .errors import SetupError
+
+__all__ = ["GameSpec", "register", "spec", "spec_of", "game_names", "specs"]
+
+
+@dataclass(eq=False)
+class GameSpec:
+    """What a game says about itself, and the hooks the layers above call.
+
+    The engine (``game``, ``rules``) is required; each hook is an object a game
+    package fills in from its own modules (record, teaching, picture, bots …), so the
+    layers above ask ``spec_of(game).teaching.explain_moves(game, seat)`` instead of
+    asking which game they hold.
+    """
+
+    #: The record's ``"game"`` value and the command line's ``--game``.
+    name: str
+    #: The game's name in English, as a catalogue msgid (translated where shown).
+    title: str
+    #: The engine class: ``game(players=…, rules=…, seed=…, first_dealer=…)``.
+    game: type
+    #: The rule options (a frozen dataclass with ``from_dict``/``to_dict``).
+    rules: type
+    #: The fewest and most players.
+    players: tuple[int, int]
+    #: Seats play in fixed partnerships (0 & 2 against 1 & 3).
+    partnerships: bool = False
+    #: The hooks, by layer: filled in by the game's package (see docs/architecture.md).
+    hooks: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        # A hook reads like an attribute: spec.teaching, spec.record, spec.picture …
+        hooks = self.__dict__.get("hooks", {})
+        if name in hooks:
+            return hooks[name]
+        raise AttributeError(f"{self.__dict__.get('name')!r} has no hook {name!r}")
+
+    def has(self, hook: str) -> bool:
+        """Whether the game provides ``hook``."""
+        return hook in self.hooks
+
+    def display_name(self) -> str:
+        """The game's name in the current language."""
+        return _(self.title)
+
+    def new_game(
+        self,
+        players: int | None = None,
+        rules: Any = None,
+        seed: int | None = None,
+        first_dealer: int = 0,
+    ) -> Any:
+        """A new game of this kind (``players`` defaults to the fewest the game allows
+        when it has a fixed count, else 4)."""
+        if players is None:
+            low, high = self.players
+            players = low if low == high else max(low, min(4, high))
+        return self.game(players=players, rules=rules, seed=seed, first_dealer=first_dealer)
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register(game_spec: GameSpec, **hooks: Any) -> GameSpec:
+    """Add a game (or more hooks to one already there); returns its spec.
+
+    The engine class gets the spec as ``spec``, so ``type(game).spec`` finds it.
+    """
+    known = _SPECS.get(game_spec.name)
+    if known is not None and known is not game_spec:
+        raise SetupError(f"two games are registered as {game_spec.name!r}")
+    _SPECS[game_spec.name] = game_spec
+    game_spec.hooks.update(hooks)
+    game_spec.game.spec = game_spec
+    return game_spec
+
+
+def spec(name: str) -> GameSpec:
+    """The game registered as ``name``; a one-line :class:`SetupError` if none is."""
+    try:
+        return _SPECS[name]
+    except (KeyError, TypeError):
+        raise SetupError(
+            _("unknown game {game!r}: this version plays {known}").format(
+                game=name, known=", ".join(_SPECS)
+            )
+        ) from None
+
+
+def spec_of(game: Any) -> GameSpec:
+    """The spec of a game object (or of a game class)."""
+    cls = game if isinstance(game, type) else type(game)
+    found = getattr(cls, "spec", None)
+    if not isinstance(found, GameSpec):
+        raise SetupError(f"{cls.__name__} is not a registered game")
+    return found
+
+
+def game_names() -> list[str]:
+    """Every registered game's name, in the order they were registered."""
+    return list(_SPECS)
+
+
+def specs() -> list[GameSpec]:
+    """Every registered game's spec, in the order they were registered."""
+    return list(_SPECS.values())

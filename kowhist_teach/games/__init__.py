@@ -1,0 +1,6 @@
+"""The games. Importing this package registers every game
+(:mod:`kowhist_teach.core.registry`), in the order the app lists them; add a game by
+adding its package here."""
+
+# isort: off
+from . import knockout, german, family  # noqa: F401  (each registers itself)

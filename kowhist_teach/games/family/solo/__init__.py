@@ -1,0 +1,8 @@
+"""Solo whist (seed 004): the bidding ladder from prop and cop to slam."""
+
+from ....core.registry import GameSpec, register
+from .engine import SoloGame, SoloRules
+
+SPEC = register(
+    GameSpec(name="solo", title=SoloGame.title, game=SoloGame, rules=SoloRules, players=(4, 4))
+)

@@ -1,0 +1,11 @@
+"""Knock-Out Whist: 2 to 7 players, 7 cards down to 1; take no trick and you are out."""
+
+from ...core.registry import GameSpec, register
+from ...i18n import N_
+from .engine import KnockoutGame, Rules
+
+SPEC = register(
+    GameSpec(
+        name="knockout", title=N_("Knock-Out Whist"), game=KnockoutGame, rules=Rules, players=(2, 7)
+    )
+)
