@@ -1,10 +1,13 @@
-# `make app` and `make test` each build .venv first (once, and again whenever
-# pyproject.toml changes). Only a Python 3.10+ interpreter is needed to start.
+# `make app`, `make lab` and `make test` each build .venv first (once, and again whenever
+# pyproject.toml changes). Only a Python 3.10+ interpreter is needed to start. The app
+# and the lessons install only the `app` extra; the tests add the test tools.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+STAMP_APP  := $(VENV)/.installed-app
+STAMP_TEST := $(VENV)/.installed-test
+STAMP      := $(STAMP_TEST)
 
 # Lesson notebooks, run by nbval once there are any (empty = skipped).
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
@@ -12,16 +15,24 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
 BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
+# Test workers: the unit tests and the lessons run on every core (pytest-xdist).
+JOBS ?= auto
 
-.PHONY: venv .venv test lint app bench clean
+.PHONY: venv .venv test lint app lab bench clean
 
-venv .venv: $(STAMP)
+venv .venv: $(STAMP_TEST)
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[app,test]'
+
+$(STAMP_APP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -e '.[app]'
 	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -e '.[app,test]'
+	touch $@ $(STAMP_APP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
@@ -29,14 +40,19 @@ lint: $(STAMP)
 # Unit, property, widget and browser tests, then the notebooks. --nbval-current-env runs
 # the notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --ignore=tests/browser
+	$(BIN)/python -m pytest tests/browser
 ifneq ($(NOTEBOOKS),)
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks
 endif
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
-app: $(STAMP)
+app: $(STAMP_APP)
 	$(BIN)/kowhist-teach app $(APP_ARGS)
+
+# The course in JupyterLab, opened at the contents page.
+lab: $(STAMP_APP)
+	$(BIN)/jupyter lab notebooks/00_contents.ipynb $(LAB_ARGS)
 
 bench: $(STAMP)
 	@set -e; for f in $(BENCHMARKS); do \
