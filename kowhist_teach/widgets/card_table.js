@@ -1,0 +1,249 @@
+// The card table (anywidget): the table picture, drawn by Python as SVG, with the
+// student's own cards made playable where they lie. No build step, no CDN.
+//
+// Python sends `frames` (SVG pictures of the table, in order: each bot's card arriving,
+// the finished trick, the next lead) and `hand` (the student's cards: code, label,
+// legal, reason). The frames are shown one after another at the teacher's `speed`;
+// only the last one takes clicks. A click or Enter on a legal card sends
+// {event: "play", move} to Python; on an illegal card the reason shows at once beside
+// the hand (no round trip) and is sent as {event: "refused", move} for the story.
+
+const PACE = { instant: 0, normal: 650, slow: 1500 };
+// The kernel answers a ping within this time, or the page says the game server stopped.
+const PING_EVERY = 4000;
+const PING_GRACE = 9000;
+
+// The game in progress lives in the browser too (localStorage, after every move), so a
+// reload, a culled or dead kernel or a restarted server costs the student one click.
+function storageKey(model) {
+  return `kowhist-teach:${location.pathname}:${model.get("store_key")}`;
+}
+
+function saved(model) {
+  try {
+    return localStorage.getItem(storageKey(model));
+  } catch (e) {
+    return null;
+  }
+}
+
+function store(model) {
+  const record = model.get("record");
+  try {
+    if (record) localStorage.setItem(storageKey(model), record);
+  } catch (e) {
+    /* private mode or full storage: the Save link still works */
+  }
+}
+
+function cardsOf(root, seat) {
+  const hand = root.querySelector(`g.kwr-hand[data-seat="${seat}"]`);
+  return hand ? Array.from(hand.querySelectorAll("svg[data-card]")) : [];
+}
+
+function render({ model, el }) {
+  el.classList.add("kw-table");
+  const stage = document.createElement("div");
+  stage.className = "kw-table-stage";
+  const feedback = document.createElement("div");
+  feedback.className = "kw-table-feedback";
+  feedback.setAttribute("role", "status");
+  feedback.setAttribute("aria-live", "polite");
+  const notice = document.createElement("div");
+  notice.className = "kw-table-notice";
+  notice.setAttribute("role", "alert");
+  notice.style.display = "none";
+  el.append(stage, feedback, notice);
+
+  let timer = null;
+  let shown = -1;
+  let focusCode = null;
+
+  function say(text) {
+    feedback.textContent = text || "";
+    feedback.style.display = text ? "" : "none";
+  }
+
+  function makePlayable() {
+    const seat = model.get("seat");
+    const hand = model.get("hand") || [];
+    const byCode = new Map(hand.map((c) => [c.code, c]));
+    const cards = cardsOf(stage, seat);
+    el.classList.toggle("kw-waiting", !model.get("my_turn"));
+    cards.forEach((node, i) => {
+      const card = byCode.get(node.dataset.card);
+      if (!card) return;
+      node.classList.add("kw-card", card.legal ? "kw-legal" : "kw-illegal");
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "-1");
+      const words = `${card.label}, ${card.legal ? model.get("legal_word") : model.get("illegal_word")}: ${card.reason}`;
+      node.setAttribute("aria-label", words);
+      node.setAttribute("title", words);
+      const title = node.querySelector("title");
+      if (title) title.textContent = words;
+      node.addEventListener("click", (e) => {
+        e.preventDefault();
+        choose(card, node);
+      });
+      node.addEventListener("keydown", (e) => keyed(e, cards, i, card, node));
+      node.addEventListener("focus", () => {
+        focusCode = card.code;
+      });
+    });
+    // One card in the tab order at a time (a roving tabindex); arrows move along.
+    const start = cards.find((n) => n.dataset.card === focusCode) ||
+      cards.find((n) => n.classList.contains("kw-legal")) || cards[0];
+    if (start) start.setAttribute("tabindex", "0");
+    if (focusCode && start && el.contains(document.activeElement)) start.focus();
+  }
+
+  function keyed(e, cards, i, card, node) {
+    let next = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") next = cards[(i + 1) % cards.length];
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = cards[(i - 1 + cards.length) % cards.length];
+    else if (e.key === "Home") next = cards[0];
+    else if (e.key === "End") next = cards[cards.length - 1];
+    else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      choose(card, node);
+      return;
+    }
+    if (next) {
+      e.preventDefault();
+      node.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus();
+    }
+  }
+
+  function choose(card, node) {
+    if (timer !== null) {
+      finish(); // a click during the bots' plays shows the table as it is now
+      return;
+    }
+    if (!model.get("my_turn")) {
+      say(model.get("wait_word"));
+      return;
+    }
+    if (!card.legal) {
+      say(`${card.label}: ${card.reason}`);
+      model.send({ event: "refused", move: card.code });
+      return;
+    }
+    say("");
+    node.classList.add("kw-chosen");
+    focusCode = null;
+    model.send({ event: "play", move: card.code });
+  }
+
+  function show(i) {
+    const frames = model.get("frames") || [];
+    if (!frames.length) return;
+    shown = Math.min(i, frames.length - 1);
+    stage.innerHTML = frames[shown];
+    if (shown === frames.length - 1) makePlayable();
+    el.dataset.frame = String(shown);
+    el.dataset.frames = String(frames.length);
+  }
+
+  function finish() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    show((model.get("frames") || []).length - 1);
+    el.classList.remove("kw-animating");
+  }
+
+  function play() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const frames = model.get("frames") || [];
+    const pace = PACE[model.get("speed")] ?? PACE.normal;
+    if (pace === 0 || frames.length <= 1) {
+      finish();
+      return;
+    }
+    el.classList.add("kw-animating");
+    let i = 0;
+    show(i);
+    const step = () => {
+      i += 1;
+      if (i >= frames.length - 1) {
+        timer = null;
+        finish();
+      } else {
+        show(i);
+        timer = setTimeout(step, pace);
+      }
+    };
+    timer = setTimeout(step, pace);
+  }
+
+  // ------------------------------------------------------------ a lost game
+  function offerResume() {
+    const record = saved(model);
+    if (!record || record === model.get("record") || !model.get("store_key")) return;
+    notice.innerHTML = "";
+    const text = document.createElement("p");
+    text.textContent = model.get("resume_word");
+    const yes = document.createElement("button");
+    yes.className = "kw-resume";
+    yes.textContent = model.get("resume_yes");
+    yes.addEventListener("click", () => {
+      model.send({ event: "resume", record });
+      notice.style.display = "none";
+    });
+    const no = document.createElement("button");
+    no.className = "kw-resume-no";
+    no.textContent = model.get("resume_no");
+    no.addEventListener("click", () => {
+      notice.style.display = "none";
+      store(model);
+    });
+    notice.append(text, yes, no);
+    notice.style.display = "";
+  }
+
+  let lastPong = Date.now();
+  let lost = false;
+  const pinger = setInterval(() => {
+    if (document.hidden) return;
+    if (Date.now() - lastPong > PING_GRACE && !lost) {
+      lost = true;
+      notice.innerHTML = "";
+      const text = document.createElement("p");
+      text.className = "kw-lost";
+      text.textContent = model.get("lost_word");
+      notice.append(text);
+      notice.style.display = "";
+      el.classList.add("kw-lost-kernel");
+    }
+    try {
+      model.send({ event: "ping" });
+    } catch (e) {
+      /* the connection is gone: the check above will say so */
+    }
+  }, PING_EVERY);
+
+  model.on("change:record", () => store(model));
+  model.on("change:frames", play);
+  model.on("change:hand", () => {
+    if (timer === null) show(shown);
+  });
+  model.on("change:my_turn", () => {
+    if (timer === null) show(shown);
+  });
+  model.on("msg:custom", (msg) => {
+    if (!msg) return;
+    if (msg.event === "say") say(msg.text);
+    if (msg.event === "pong") lastPong = Date.now();
+  });
+  say("");
+  play();
+  offerResume();
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    clearInterval(pinger);
+  };
+}
+
+export default { render };

@@ -1,0 +1,140 @@
+"""The card table: one picture of the table in which the student clicks (or taps, or
+plays by keyboard) their own cards where they lie — an ``anywidget`` whose ES module
+(``card_table.js``) ships in the package: no build step, no CDN; it runs in
+JupyterLab, Voilà and JupyterLite alike.
+
+Python draws the table (:func:`~kowhist_teach.pictures.svg.table_svg`) and sends it as
+``frames``: one picture per play since the student's last move, so the bots' cards
+arrive one at a time at the teacher's ``speed`` and the finished trick stays in view.
+The student's cards come in ``hand`` with whether each is legal and why; the browser
+marks them ``kw-card kw-legal``/``kw-illegal`` with the reason in ``title`` and
+``aria-label`` (DESIGN §6), and sends back the card chosen.
+
+>>> table = CardTable(seat=0)
+>>> played = []
+>>> table.on_play = played.append
+>>> table.show(["<svg></svg>"], [{"code": "QS", "label": "queen of spades", "legal": True,
+...     "reason": "you may lead any card"}], my_turn=True)
+>>> table.click("QS"); played
+['QS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..i18n import _
+
+__all__ = ["CardTable", "SPEEDS"]
+
+#: The bots' pace, as the teacher's setting names it (the browser times the frames).
+SPEEDS = ("instant", "normal", "slow")
+
+
+class CardTable(anywidget.AnyWidget):
+    """The table picture with the student's cards playable in place.
+
+    ``on_play(code)`` is called for a legal card chosen in the browser,
+    ``on_refused(code)`` for an illegal one (the browser has already said why).
+    """
+
+    _esm = Path(__file__).with_name("card_table.js")
+    _css = Path(__file__).with_name("card_table.css")
+
+    #: The pictures to show in order; the last one is the table as it is now.
+    frames = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The student's cards: ``{"code", "label", "legal", "reason"}`` each.
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: The student's seat (their hand is the picture's ``g.kwr-hand[data-seat]``).
+    seat = traitlets.Int(0).tag(sync=True)
+    #: Whether the student is to play a card now.
+    my_turn = traitlets.Bool(False).tag(sync=True)
+    #: The bots' pace: ``instant``, ``normal`` or ``slow``.
+    speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
+    #: Words the browser shows, in the student's language.
+    legal_word = traitlets.Unicode("legal").tag(sync=True)
+    illegal_word = traitlets.Unicode("not allowed").tag(sync=True)
+    wait_word = traitlets.Unicode("").tag(sync=True)
+    resume_word = traitlets.Unicode("").tag(sync=True)
+    resume_yes = traitlets.Unicode("").tag(sync=True)
+    resume_no = traitlets.Unicode("").tag(sync=True)
+    lost_word = traitlets.Unicode("").tag(sync=True)
+    #: The game in progress as record JSON: the browser keeps it (localStorage) after
+    #: every move, under ``store_key``, and offers it back after a reload or a lost
+    #: kernel. An empty ``store_key`` keeps nothing.
+    record = traitlets.Unicode("").tag(sync=True)
+    store_key = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, seat: int = 0, speed: str = "normal", **kwargs: Any) -> None:
+        super().__init__(seat=seat, speed=speed, **kwargs)
+        self.on_play: Callable[[str], None] | None = None
+        self.on_refused: Callable[[str], None] | None = None
+        #: Called with the record text the browser kept, when the student resumes.
+        self.on_resume: Callable[[str], None] | None = None
+        self.add_class("kw-table")
+        self.relabel()
+        self.on_msg(self._message)
+
+    def relabel(self) -> None:
+        """The browser's words in the current language."""
+        self.legal_word = _("legal")
+        self.illegal_word = _("not allowed")
+        self.wait_word = _("Wait for your turn: the other players are still playing.")
+        self.resume_word = _("Your game was interrupted. Continue where you left off?")
+        self.resume_yes = _("Continue my game")
+        self.resume_no = _("Start afresh")
+        self.lost_word = _(
+            "The game server is not answering. Reload the page: your game is kept in this "
+            "browser and comes back with one click."
+        )
+
+    def show(
+        self,
+        frames: Sequence[str],
+        hand: Sequence[dict[str, Any]],
+        my_turn: bool,
+    ) -> None:
+        """Show ``frames`` in order (the last is the table now) with ``hand`` playable."""
+        with self.hold_sync():
+            self.hand = list(hand)
+            self.my_turn = my_turn
+            self.frames = list(frames)
+
+    def say(self, text: str) -> None:
+        """Show ``text`` beside the hand (a refusal, a hint)."""
+        self.send({"event": "say", "text": text})
+
+    def click(self, code: str) -> None:
+        """What a click on the card ``code`` in the browser does (for tests and for
+        keyboard-free scripts): play it if legal, else refuse it."""
+        card = next((c for c in self.hand if c["code"] == code), None)
+        if card is None:
+            raise ValueError(f"{code} is not in the hand shown")
+        event = "play" if card["legal"] and self.my_turn else "refused"
+        self._message(self, {"event": event, "move": code}, [])
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        # Only the two events the module sends, with a card code of the hand shown:
+        # anything else from the browser is ignored.
+        if not isinstance(content, dict):
+            return
+        event, code = content.get("event"), content.get("move")
+        if event == "ping":
+            self.send({"event": "pong"})
+            return
+        if event == "resume":
+            text = content.get("record")
+            if isinstance(text, str) and self.on_resume is not None:
+                self.on_resume(text)  # parsed as data by the receiver, never a path
+            return
+        if not any(c["code"] == code for c in self.hand):
+            return
+        if event == "play" and self.my_turn and self.on_play is not None:
+            self.on_play(code)
+        elif event == "refused" and self.on_refused is not None:
+            self.on_refused(code)
