@@ -236,7 +236,8 @@ def test_race_to_9_not_reached_falls_back_to_the_normal_rule():
 
 def test_no_trumps():
     g = new_game(no_trumps=True)
-    assert g.trump is None and g.face_up == [Card("2C")]  # still turned up as the prize
+    # RULES.md §3 (issue 13): the stock lies face down; its top card is still the prize
+    assert g.trump is None and g.face_up == [] and g.stock[0] == Card("2C")
     play_all(g, ["AH", "2S", "KH", "AC"])  # A♣ is only a discard now
     assert g.tricks[1].winner == 1 and g.winner_took[1] == Card("2D")
     o = play_all(new_game(SPLIT_STOCK, no_trumps=True), MIRROR_PHASE1 + SPLIT_PHASE2).outcome()
@@ -783,3 +784,48 @@ def test_records_replay_identically(rules, seed, dealer, stop):
     assert cut["actions"] == record["actions"][:n]
     assert state(german_game_from_record(cut)) == state(g)
     assert replay_german(cut)["status"] == ("over" if g.is_over() else "in_progress")
+
+
+# ----------------------------------------------------------- no trumps: a closed stock
+def test_no_trumps_turns_no_card_up_and_names_no_trump() -> None:
+    """RULES.md §3: in the no-trumps game the stock lies face down."""
+    game = GermanGame(seed=11, rules=GermanRules(no_trumps=True))
+    assert game.trump is None and game.face_up == [] and game.face_up_count == 0
+    view = game.view(0)
+    assert view.face_up == [] and view.trump is None
+
+
+def test_no_trumps_stock_cards_are_seen_only_by_their_taker() -> None:
+    closed = GermanGame(seed=11, rules=GermanRules(no_trumps=True))
+    rng = random.Random(5)
+    while closed.phase is GermanPhase.PLAY1 and len(closed.stock) > 2:
+        closed.play(rng.choice(closed.legal_moves()))
+    tricks = zip(closed.tricks, closed.winner_took, closed.loser_took, strict=True)
+    taken = [(t.winner, w, lo) for t, w, lo in tricks if w is not None]
+    assert taken
+    for seat in (0, 1):
+        view = closed.view(seat)
+        assert view.seen_taken == [[], []]
+        mine = [w for winner, w, _lo in taken if winner == seat] + [
+            lo for winner, _w, lo in taken if winner != seat
+        ]
+        assert sorted(view.own_unseen) == sorted(mine)
+        assert sum(view.unseen_taken) == 2 * len(taken)
+        # nothing the opponent took is known while the stock lasts
+        assert view.opponent_known == []
+
+
+def test_no_trumps_takes_the_same_cards_as_the_classic_game() -> None:
+    deal = GermanGame(seed=21)
+    closed = GermanGame(seed=21, rules=GermanRules(no_trumps=True))
+    assert closed.stock == deal.stock
+    closed.play(closed.legal_moves()[0])
+    closed.play(closed.legal_moves()[-1])
+    top, second = deal.stock[0], deal.stock[1]
+    assert {closed.winner_took[0], closed.loser_took[0]} == {top, second}
+    assert closed.winner_took[0] == top
+
+
+def test_no_trumps_with_an_open_stock_shows_the_open_cards() -> None:
+    game = GermanGame(seed=4, rules=GermanRules(no_trumps=True, open_stock=3))
+    assert game.trump is None and game.face_up == game.stock[:3]

@@ -13,8 +13,11 @@ Where RULES.md §3 and seed 003 are silent, the engine does this:
   the 27th card is ``stock[0]``, turned up: its suit is trump for the whole hand.
 * **Drawn hand**: 13–13 under ``all26`` is a draw (``winner`` ``None``, 0 points).
   Under ``last13`` the 13 phase-2 tricks cannot tie.
-* **no_trumps**: there is no trump suit, but ``stock[0]`` is still turned up as the
-  first prize, and the stock is taken exactly as in the classic game.
+* **no_trumps** (RULES.md §3: "stock face down, no trump suit"): no card is turned up
+  and there is no trump suit. The trick winner takes the top stock card and the loser
+  the next, each seen only by its taker. With ``open_stock = k`` ≥ 2 as well, the k
+  cards lie face up as in the open-stock game (the two variants combined), still with
+  no trump suit.
 * **open_stock = k** (1..26): the first k cards of the stock lie face up, in stock
   order.  The trick winner picks any of them (a move; in a record, an action right
   after the trick's second card); the loser takes the first face-down card; when none
@@ -369,14 +372,28 @@ class GermanGame(TrickGame):
         return self.first_dealer
 
     @property
+    def face_up_count(self) -> int:
+        """How many stock cards lie face up: ``open_stock`` (one in the classic game),
+        none in the no-trumps game with a closed stock.
+
+        >>> GermanGame(seed=3, rules=GermanRules(no_trumps=True)).face_up_count
+        0
+        """
+        rules = self.rules
+        return 0 if rules.no_trumps and rules.open_stock == 1 else rules.open_stock
+
+    @property
     def face_up(self) -> list[Card]:
-        """The face-up stock cards, in stock order (one in the classic game).
+        """The face-up stock cards, in stock order (one in the classic game, none in the
+        no-trumps game).
 
         >>> g = GermanGame(seed=3, rules=GermanRules(open_stock=3))
         >>> g.face_up == g.stock[:3]
         True
+        >>> GermanGame(seed=3, rules=GermanRules(no_trumps=True)).face_up
+        []
         """
-        return self.stock[: self.rules.open_stock]
+        return self.stock[: self.face_up_count]
 
     @property
     def counted_tricks(self) -> list[int]:
@@ -708,7 +725,7 @@ the suit, like AS, 10H or QD
         """
         if seat not in (0, 1):
             raise ValueError(_("there is no seat {seat}: the seats are 0 and 1").format(seat=seat))
-        k = self.rules.open_stock
+        k = self.face_up_count
         seen: list[list[Card]] = [[], []]
         unseen = [0, 0]
         own_unseen: list[Card] = []
@@ -717,7 +734,12 @@ the suit, like AS, 10H or QD
                 continue
             w = self.tricks[i].winner
             assert w is not None
-            seen[w].append(won)
+            if k:
+                seen[w].append(won)
+            else:  # a closed stock (no trumps): only the winner saw their card
+                unseen[w] += 1
+                if w == seat:
+                    own_unseen.append(won)
             lost = self.loser_took[i]
             assert lost is not None
             # Trick i of phase 1 draws from a stock of 26 - 2i cards; when no more than
