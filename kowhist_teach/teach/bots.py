@@ -545,7 +545,8 @@ class RulesBot:
 
     def _german_phase1(self, game: GermanGame, me: int, hand: int, legal: int, trump: int) -> int:
         tmask = SUIT_MASK[trump] if trump >= 0 else 0
-        prize = max(_german_value(c, hand, trump) for c in game.face_up)
+        # A closed stock (no trumps) shows no prize: count on an average card.
+        prize = max((_german_value(c, hand, trump) for c in game.face_up), default=0.5)
         # A trick counts too under all26, so fight a little more readily there.
         fight = prize >= (0.5 if game.rules.scoring == "all26" else 0.6)
         plays = game.trick.plays
