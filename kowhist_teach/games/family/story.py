@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.cards import Card
 from ...core.hooks.story import Beat, DealDone, StoryHook, Told, TrickDone, story_sentence
@@ -44,8 +43,7 @@ def _kitty(game: Any, seat: int) -> list[Card] | None:
     return getattr(game.view(seat), "kitty", None)
 
 
-@dataclass(frozen=True)
-class _Before:
+class _Before(NamedTuple):
     phase: FamilyPhase
     log: Any
     trick: Any

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
@@ -22,8 +21,7 @@ from .engine import GermanPhase, deal_deck
 __all__ = ["GermanStory"]
 
 
-@dataclass(frozen=True)
-class _Before:
+class _Before(NamedTuple):
     phase: GermanPhase
     trick: Any
     tricks: int

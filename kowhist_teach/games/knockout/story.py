@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, RoundDone, StoryHook, Told, TrickDone, story_sentence
@@ -23,8 +22,7 @@ from .engine import Phase
 __all__ = ["KnockoutStory"]
 
 
-@dataclass(frozen=True)
-class _Before:
+class _Before(NamedTuple):
     phase: Phase
     trick: Any
     rounds: int
