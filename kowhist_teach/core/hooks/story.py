@@ -31,6 +31,19 @@ True
 A game's hook is one object attached at the end of its package's ``__init__.py``::
 
     SPEC.hooks["story"] = KnockoutStory()
+
+The heart of a hook, for a plain trick-taking game, is a few lines::
+
+    class MyStory(StoryHook):
+        def before(self, game):
+            return game.trick                   # the trick on the table
+        def tell(self, game, trick, seat, played, note, viewer, every_card):
+            told = [self.played_text(game, seat, played)] if every_card else []
+            if trick is not None and game.trick is not trick:
+                told.append(TrickDone(trick, game.tricks.index(trick) + 1))
+            if game.is_over():
+                told.append(self.outcome_text(game))
+            return told
 """
 
 from __future__ import annotations
