@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .story import BidWhistStory  # noqa: E402
+
+SPEC.hooks["story"] = BidWhistStory()

@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .story import WhistStory  # noqa: E402
+
+SPEC.hooks["story"] = WhistStory()

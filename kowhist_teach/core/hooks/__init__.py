@@ -1,0 +1,1 @@
+"""The hooks a game fills in for the layers above it, one base class per facet."""

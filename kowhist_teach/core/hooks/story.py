@@ -1,0 +1,220 @@
+"""The story hook: how a game tells what happened, move by move, and how its record is
+cut into steps for the stepper.
+
+The generic story (:mod:`kowhist_teach.teach.story`) knows no game.  To tell a move it
+asks the game's hook (``spec_of(game).story``, a :class:`StoryHook`) three things:
+
+1. :meth:`StoryHook.before` -- what to remember of the position before the move
+   (the trick on the table, the round, the phase …);
+2. the game plays the move;
+3. :meth:`StoryHook.tell` -- what the move led to, as a list of *told* items: a
+   sentence in the game's own words (a ``str``: a trump chosen, a card taken from the
+   stock, a bid and what it promises, the game's end) or a marker for the teaching
+   layer's words (:class:`TrickDone`, :class:`RoundDone`, :class:`DealDone`), which the
+   generic story fills in with ``explain_trick``, ``explain_round`` and
+   ``explain_deal``.  The hook never calls up into the teaching layer.
+
+A record is cut into steps by :meth:`StoryHook.walk`: a generator of :class:`Beat`s.
+A beat either tells something the hook did itself to the fresh game (a deal, a cut:
+``move is None``) or hands the generic story a move to play and tell.  The generator
+resumes only after the story has played that move, so it always sees the position
+after it.
+
+>>> from kowhist_teach import KnockoutGame
+>>> from kowhist_teach.core.registry import spec_of
+>>> hook = spec_of(KnockoutGame).story
+>>> isinstance(hook, StoryHook)
+True
+>>> hook.deal_text(KnockoutGame(3, seed=1)).startswith('Round 1: 7 cards each')
+True
+
+A game's hook is one object attached at the end of its package's ``__init__.py``::
+
+    SPEC.hooks["story"] = KnockoutStory()
+
+The heart of a hook, for a plain trick-taking game, is a few lines::
+
+    class MyStory(StoryHook):
+        def before(self, game):
+            return game.trick                   # the trick on the table
+        def tell(self, game, trick, seat, played, note, viewer, every_card):
+            told = [self.played_text(game, seat, played)] if every_card else []
+            if trick is not None and game.trick is not trick:
+                told.append(TrickDone(trick, game.tricks.index(trick) + 1))
+            if game.is_over():
+                told.append(self.outcome_text(game))
+            return told
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ...i18n import _
+from ..cards import Card, Suit
+
+__all__ = [
+    "StoryHook",
+    "Beat",
+    "TrickDone",
+    "RoundDone",
+    "DealDone",
+    "Told",
+    "story_sentence",
+]
+
+
+@dataclass(frozen=True)
+class TrickDone:
+    """A trick was finished: the story adds its line (the cards, then why it was won).
+
+    ``number`` counts from 1 within its round or deal.
+    """
+
+    trick: Any
+    number: int
+
+
+@dataclass(frozen=True)
+class RoundDone:
+    """A round of Knock-Out Whist was finished: the story adds what it means (who is
+    out, who chooses trumps) in the teaching layer's words.  ``index`` counts from 0."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class DealDone:
+    """A deal of the whist family was scored: the story adds its summary and the
+    running scores.  ``log`` is the deal's log."""
+
+    log: Any
+
+
+#: What :meth:`StoryHook.tell` returns items of: a sentence, or a marker to fill in.
+Told = str | TrickDone | RoundDone | DealDone
+
+
+@dataclass(frozen=True)
+class Beat:
+    """One event of a record as :meth:`StoryHook.walk` hands it to the story.
+
+    ``game`` is the fresh game the walk plays on.  With ``move`` set, the story plays it
+    and tells it; ``lines`` then say what to show if the move tells nothing (declining
+    to declare).  With ``move`` ``None``, the hook has changed ``game`` itself (a deal,
+    a cut) and ``lines`` tell it.
+    """
+
+    game: Any
+    move: Any = None
+    lines: tuple[str, ...] = ()
+
+
+def story_sentence(text: str) -> str:
+    """``text`` with a full stop (unless it ends one already); unlike the teaching
+    layer's ``sentence`` it keeps its first letter as it is.
+
+    >>> story_sentence('Player 1 passes'), story_sentence('Well done!'), story_sentence(' ')
+    ('Player 1 passes.', 'Well done!', '')
+    """
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+class StoryHook(ABC):
+    """How a game tells its own events.  Subclass it in ``games/<game>/story.py``.
+
+    The abstract methods are what every game must say; the others have defaults that
+    fit a game without deals (Knock-Out, German Whist).
+    """
+
+    # ------------------------------------------------------------ shared words
+    sentence = staticmethod(story_sentence)
+
+    @staticmethod
+    def suit_name(suit: Suit | int) -> str:
+        """A suit's name, plural, in the chosen language ("hearts")."""
+        return (_("spades"), _("hearts"), _("diamonds"), _("clubs"))[int(suit)]
+
+    def played_text(self, game: Any, seat: int, card: Card) -> str:
+        """``"Player 2 played K♣."``: a card played, for the stepper's every-card story."""
+        return story_sentence(
+            _("{name} played {card}").format(name=game.names[seat], card=card.label)
+        )
+
+    # ------------------------------------------------------------ a deal, the end
+    @abstractmethod
+    def deal_text(self, game: Any) -> str:
+        """What a fresh deal (or round) means: its cards, its trumps, who sets them.
+
+        Knock-Out: ``"Round 1: 7 cards each; the turn-up 7♦ makes diamonds trumps."``
+        """
+
+    def deal_lines(self, game: Any) -> list[str]:
+        """Every line a fresh deal shows in the stepper (default: :meth:`deal_text`)."""
+        return [line for line in (self.deal_text(game),) if line]
+
+    @abstractmethod
+    def outcome_text(self, game: Any) -> str:
+        """Who won the game (or the hand); ``""`` while it goes on.
+
+        Knock-Out: ``"Player 2 wins the game."``
+        """
+
+    def deal_over_text(self, game: Any, log: Any) -> str:
+        """The head of a scored deal's summary (``"Deal 1 is over."``); games with
+        deals (:class:`DealDone`) say it."""
+        return ""
+
+    def scores_text(self, game: Any, log: Any) -> str:
+        """The running scores after a scored deal, in one sentence; games with deals
+        say it."""
+        return ""
+
+    # ------------------------------------------------------------ telling a move
+    def needs_notes(self, every_card: bool) -> bool:
+        """Whether :meth:`tell` wants the teaching layer's note on the move (worked out
+        before the move, for its maker); asked so that the table's story stays fast.
+        Default: only for the stepper's every-card story."""
+        return every_card
+
+    @abstractmethod
+    def before(self, game: Any) -> Any:
+        """What :meth:`tell` needs to remember of the position before a move (any
+        value; the story hands it back unchanged)."""
+
+    @abstractmethod
+    def tell(
+        self,
+        game: Any,
+        before: Any,
+        seat: int,
+        played: Any,
+        note: Any,
+        viewer: int | None,
+        every_card: bool,
+    ) -> list[Told]:
+        """What ``played`` (just made by ``seat``; ``game`` is the position after it)
+        led to, in order.
+
+        ``note`` is the teaching layer's ``MoveExplanation`` of the move (or ``None``;
+        see :meth:`needs_notes`); ``viewer`` is the seat the story is told to (``None``:
+        everyone, every card named); ``every_card`` asks for a line for every card.
+        Empty strings are dropped.
+        """
+
+    # ------------------------------------------------------------ chance, records
+    @abstractmethod
+    def deal_at_random(self, game: Any, rng: random.Random) -> None:
+        """Shuffle with ``rng`` and deal into ``game`` (made with ``auto_chance=False``
+        and waiting for a deal) the way the game deals, through the engine's checked
+        ``deal``."""
+
+    @abstractmethod
+    def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
+        """The events of ``record`` in order, on a fresh game made like ``final`` (the
+        record already replayed and checked): see :class:`Beat`."""

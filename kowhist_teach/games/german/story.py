@@ -1,0 +1,134 @@
+"""How German Whist tells its story: the deal and the trump card, each trick, the
+cards taken from the stock (a card taken unseen is named only to the one who took it),
+and the hand's end; and how its record is cut into steps.
+
+>>> from kowhist_teach.games.german.engine import GermanGame
+>>> GermanStory().deal_text(GermanGame(seed=1)).startswith('13 cards each; ')
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from ...core.cards import Card, shuffled_deck
+from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
+from ...i18n import _
+from .engine import GermanPhase, deal_deck
+
+__all__ = ["GermanStory"]
+
+
+class _Before(NamedTuple):
+    phase: GermanPhase
+    trick: Any
+    tricks: int
+
+
+class GermanStory(StoryHook):
+    """The story hook of German Whist."""
+
+    def deal_text(self, game: Any) -> str:
+        first = game.face_up[0] if game.face_up else None
+        if game.trump is None:
+            return story_sentence(
+                _("13 cards each; no trumps; the first prize is {card}").format(
+                    card=first.label if first else "-"
+                )
+            )
+        return story_sentence(
+            _("13 cards each; the turned-up {card} makes {suit} trumps for the whole hand").format(
+                card=first.label if first else "-", suit=self.suit_name(game.trump)
+            )
+        )
+
+    def outcome_text(self, game: Any) -> str:
+        out = game.outcome()
+        if out is None:
+            return ""
+        names = game.names
+        if out.winner is None:
+            return story_sentence(
+                _("The hand is drawn: {a} tricks each").format(a=out.tricks_won[0])
+            )
+        return story_sentence(
+            _("{name} wins the hand with {k} tricks and scores {points} points").format(
+                name=names[out.winner], k=game.counted_tricks[out.winner], points=out.points
+            )
+        )
+
+    def take_text(self, game: Any, i: int, viewer: int | None) -> str:
+        """The stock cards taken after trick ``i``: the face-up card to its winner, the
+        next one to the loser (named only to them, or to everyone when ``viewer`` is
+        ``None``)."""
+        won, lost = game.winner_took[i], game.loser_took[i]
+        if won is None or lost is None:
+            return ""
+        w = game.tricks[i].winner
+        names = game.names
+        loser = 1 - w
+        if viewer is None or viewer == loser:
+            lost_text = lost.label
+        else:
+            lost_text = _("an unseen card")
+        return story_sentence(
+            _("{winner} took the face-up {card}; {loser} took {other} from the stock").format(
+                winner=names[w], card=won.label, loser=names[loser], other=lost_text
+            )
+        )
+
+    # ------------------------------------------------------------ telling a move
+    def before(self, game: Any) -> _Before:
+        return _Before(game.phase, game.trick, len(game.tricks))
+
+    def tell(
+        self,
+        game: Any,
+        before: _Before,
+        seat: int,
+        played: Any,
+        note: Any,
+        viewer: int | None,
+        every_card: bool,
+    ) -> list[Told]:
+        told: list[Told] = []
+        if before.phase is GermanPhase.PICK:
+            i = len(game.tricks) - 2 if game.phase is not GermanPhase.PICK else len(game.tricks) - 1
+            told.append(self.take_text(game, max(i, 0), viewer))
+        elif isinstance(played, Card):
+            if every_card:
+                told.append(self.played_text(game, seat, played))
+                effect = note.effect if note is not None else ""
+                if effect:
+                    told.append(story_sentence(effect[0].upper() + effect[1:]))
+            # A German trick is over at its second card.
+            trick = before.trick
+            if trick is not None and len(trick.plays) == 2:
+                number = game.tricks.index(trick) + 1
+                told.append(TrickDone(trick, number))
+                if game.phase is not GermanPhase.PICK and len(game.tricks) > before.tricks:
+                    told.append(self.take_text(game, number - 1, viewer))
+        if game.is_over():
+            told.append(self.outcome_text(game))
+        return told
+
+    # ------------------------------------------------------------ chance, records
+    def deal_at_random(self, game: Any, rng: random.Random) -> None:
+        game.deal(*deal_deck(shuffled_deck(rng), game.dealer))
+
+    def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
+        """The deal, then each card of both phases (and each pick from the stock)."""
+        fresh = type(final)(
+            final.rules,
+            first_dealer=record.get("first_dealer", 0),
+            auto_chance=False,
+            players=record["players"],
+        )
+        fresh.deal(final.dealt_hands, final.dealt_stock)
+        yield Beat(fresh, None, tuple(self.deal_lines(fresh)))
+        for move in final.moves:
+            if fresh.is_over():
+                return
+            yield Beat(fresh, move)
