@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .picture import BidWhistPicture  # noqa: E402
+
+SPEC.hooks["picture"] = BidWhistPicture()

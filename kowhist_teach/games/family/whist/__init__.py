@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .picture import WhistPicture  # noqa: E402
+
+SPEC.hooks["picture"] = WhistPicture()
