@@ -22,6 +22,22 @@ A game package implements :class:`PictureHook` and attaches it at the end of its
 ('ring', 3, Badge(text='active', tone='good'))
 >>> [len(s.face_up) for s in table.seats], [s.hidden for s in table.seats]
 ([7, 0, 0], [0, 7, 7])
+
+A game's ``table()`` builds such a description from its state, for instance (two
+players, the viewer's ace face up, a box of text at the bottom left)::
+
+    Table(
+        label=_("{game} table: {status}").format(game=..., status=status),
+        status=status,                                   # "Ann to play"
+        trumps=TrumpBox(_("Deal {n}").format(n=1), Suit.HEARTS, card=Card("7H")),
+        seats=[Seat(0, "Ann", face_up=[Card("AS")], badges=[Badge(_("dealer"))]),
+               Seat(1, "Bo", hidden=1, to_move=True)],
+        layout="facing",
+        boxes=[TextBox("kwr-scores", label, "bottom-left", (Row(_("Scores"), "title"),))],
+    )
+
+A new game of the whist family subclasses the family's hook
+(``games/family/picture.py``: ``FamilyPicture``) and overrides only its own parts.
 """
 
 from __future__ import annotations
@@ -247,8 +263,8 @@ class PictureHook(ABC):
         (games with named bids override this).
 
         >>> class Plain(PictureHook):
-        ...     table = status = None
-        >>> Plain.__abstractmethods__ = frozenset()
+        ...     def table(self, game, seat=None, show_all=False): ...
+        ...     def status(self, game): return ""
         >>> Plain().call_words(Call('pass')), Plain().call_words(Call('H'))
         ('pass', '♥')
         """
