@@ -8,6 +8,7 @@ dogs and knocked-out players included — that a table shows exactly the cards i
 
 from __future__ import annotations
 
+import gettext
 import random
 import re
 import subprocess
@@ -16,6 +17,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from kowhist_teach import i18n
 from kowhist_teach.core.cards import ALL_CARDS, Card, CardSet, Suit
 from kowhist_teach.core.tricks import Trick
 from kowhist_teach.games.german.engine import GermanGame, GermanRules
@@ -156,7 +158,13 @@ def test_words_go_through_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None
     def shout(text: str) -> str:  # upper case, placeholders kept
         return re.sub(r"(\{[^}]*\})|([^{]+)", lambda m: m[1] or m[2].upper(), text)
 
-    monkeypatch.setattr(render, "_", shout)
+    class Shouting(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return shout(message)
+
+    # The pictures' words now come from several modules (and a game's picture hook):
+    # the catalogue itself is swapped, so every one of them must go through it.
+    monkeypatch.setitem(i18n._state, "tr", Shouting())
     assert card_name(Card("QS")) == "QUEEN OF SPADES"
     assert "<title>QUEEN OF SPADES</title>" in card_svg("QS")
     game = KnockoutGame(players=3, seed=2)

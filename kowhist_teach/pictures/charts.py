@@ -1,7 +1,7 @@
 """Small bar charts as SVG, for the strategy lesson's simulations: pure Python, no
 plotting library, so they draw in a notebook, in the Voilà app and in JupyterLite.
 
-A chart is an :class:`~kowhist_teach.pictures.svg.SvgStr`: a notebook shows it as a picture.
+A chart is an :class:`~kowhist_teach.pictures.draw.SvgStr`: a notebook shows it as a picture.
 Bars run left to right (long labels such as "keeps the ace" read well so), each with
 its value written at its end and, if given, a whisker for the margin of error.
 
@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from ..i18n import _
-from .svg import FONT_FAMILY, SvgStr
+from .draw import FONT_FAMILY, SvgStr
 
 __all__ = ["bar_chart", "margin_of_error", "wilson", "PALETTE"]
 

@@ -1,1 +1,1 @@
-"""The hooks a game fills in for the layers above it, one base class per facet."""
+"""The hooks a game provides for the layers above it, one module per layer."""

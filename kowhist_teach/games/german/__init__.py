@@ -13,3 +13,6 @@ SPEC = register(
 from .story import GermanStory  # noqa: E402
 
 SPEC.hooks["story"] = GermanStory()
+from .picture import GermanPicture  # noqa: E402
+
+SPEC.hooks["picture"] = GermanPicture()

@@ -13,3 +13,6 @@ SPEC = register(
 from .story import KnockoutStory  # noqa: E402
 
 SPEC.hooks["story"] = KnockoutStory()
+from .picture import KnockoutPicture  # noqa: E402
+
+SPEC.hooks["picture"] = KnockoutPicture()

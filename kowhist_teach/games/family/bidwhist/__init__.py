@@ -17,3 +17,6 @@ SPEC = register(
 from .story import BidWhistStory  # noqa: E402
 
 SPEC.hooks["story"] = BidWhistStory()
+from .picture import BidWhistPicture  # noqa: E402
+
+SPEC.hooks["picture"] = BidWhistPicture()

@@ -10,3 +10,6 @@ SPEC = register(
 from ..story import FamilyStory  # noqa: E402
 
 SPEC.hooks["story"] = FamilyStory()
+from .picture import SoloPicture  # noqa: E402
+
+SPEC.hooks["picture"] = SoloPicture()

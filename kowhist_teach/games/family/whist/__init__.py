@@ -17,3 +17,6 @@ SPEC = register(
 from .story import WhistStory  # noqa: E402
 
 SPEC.hooks["story"] = WhistStory()
+from .picture import WhistPicture  # noqa: E402
+
+SPEC.hooks["picture"] = WhistPicture()

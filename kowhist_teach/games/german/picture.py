@@ -1,0 +1,111 @@
+"""German Whist's table picture, as data (:mod:`kowhist_teach.core.hooks.picture`): two
+players facing each other, the phase and trumps, and the stock with its face-up card(s).
+
+>>> from kowhist_teach.games.german.engine import GermanGame
+>>> table = GermanPicture().table(GermanGame(seed=4), seat=0)
+>>> table.trumps.heading, table.boxes[0].caption
+('Phase 1 of 2', 'Stock: 26')
+"""
+
+from __future__ import annotations
+
+from ...core.card_words import card_name
+from ...core.hooks.picture import Badge, CardBox, PictureHook, Seat, Table, TrumpBox, last_trick
+from ...i18n import _
+from .engine import GermanGame, GermanPhase
+
+__all__ = ["GermanPicture"]
+
+
+class GermanPicture(PictureHook):
+    """The picture hook of German Whist."""
+
+    def status(self, game: GermanGame) -> str:
+        names = game.names
+        out = game.outcome()
+        if out is not None:
+            if out.winner is None:
+                return _("A drawn hand")
+            return _("{name} wins: {points} points").format(
+                name=names[out.winner], points=out.points
+            )
+        who = names[game.to_move] if game.to_move is not None else ""
+        if game.phase is GermanPhase.PICK:
+            return _("{name} picks a face-up card").format(name=who)
+        if game.phase is GermanPhase.DEAL:
+            return _("Dealing")
+        return _("{name} to play").format(name=who)
+
+    def table(self, game: GermanGame, seat: int | None = None, show_all: bool = False) -> Table:
+        names = game.names
+        status = self.status(game)
+        phase2 = game.phase is GermanPhase.PLAY2 or (
+            game.phase is GermanPhase.OVER and not game.stock
+        )
+        trumps = TrumpBox(
+            heading=_("Phase {n} of 2").format(n=2 if phase2 else 1), trump=game.trump
+        )
+        view = game.view(seat) if seat is not None and not show_all else None
+        seats = []
+        for s in (0, 1):
+            held = game.hand(s)
+            if show_all or (view is not None and s == seat):
+                face_up, hidden = held, 0
+            elif view is not None:
+                # Cards seen taken face up from the stock are public: show them.
+                known = set(view.opponent_known)
+                face_up = [c for c in held if c in known]
+                hidden = len(held) - len(face_up)
+            else:
+                face_up, hidden = [], len(held)
+            badges = [Badge(_("dealer"))] if s == game.dealer else []
+            seats.append(
+                Seat(
+                    seat=s,
+                    name=names[s],
+                    face_up=face_up,
+                    hidden=hidden,
+                    badges=badges,
+                    tricks=game.tricks_won[s],
+                    to_move=s == game.to_move,
+                )
+            )
+        trick, finished = last_trick(game.tricks, game.trick)
+        return Table(
+            label=_("German Whist table: {status}").format(status=status),
+            status=status,
+            trumps=trumps,
+            seats=seats,
+            layout="facing",
+            viewer=seat if seat is not None else 0,
+            classes=("kwr-german",),
+            trick=trick,
+            # The hand's last trick stays in play when the hand is over.
+            trick_finished=finished or game.is_over(),
+            boxes=[self._stock(game)],
+        )
+
+    @staticmethod
+    def _stock(game: GermanGame) -> CardBox:
+        """The stock: a pile of backs with the face-up card(s) beside it."""
+        count = len(game.stock)
+        face_up = tuple(game.face_up) if count else ()
+        return CardBox(
+            css="kwr-stock",
+            label=_("Stock: {n} cards; face up: {cards}").format(
+                n=count, cards=", ".join(card_name(c) for c in face_up) or "-"
+            ),
+            place="left",
+            caption=_("Stock: {n}").format(n=count),
+            cards=face_up,
+            pile=count - len(face_up),
+            titles=tuple(_("Face up: {card}").format(card=card_name(c)) for c in face_up),
+            card_css="kwr-face-up",
+            footnote=(
+                ""
+                if not face_up
+                else _("the trick winner takes it")
+                if len(face_up) == 1
+                else _("the winner picks one")
+            ),
+        )

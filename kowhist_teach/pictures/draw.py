@@ -1,0 +1,179 @@
+"""The drawing kit the pictures share: :class:`SvgStr`, the font, the colours, and small
+helpers that build SVG with :mod:`xml.etree.ElementTree` (a root, text, a pill-shaped
+label, text wrapped to a width).
+
+>>> svg = svg_root(100, 50, 'A picture')
+>>> _ = put_text(svg, 50, 30, 'Hi', 20, bold=True)
+>>> finish(svg)[:4], 'font-weight="bold"' in finish(svg)
+('<svg', True)
+"""
+
+from __future__ import annotations
+
+import textwrap
+import xml.etree.ElementTree as ET
+
+__all__ = [
+    "SvgStr",
+    "FONT_FAMILY",
+    "CARD_WIDTH",
+    "CARD_HEIGHT",
+    "SVG_NS",
+    "TEXT_FORM",
+    "GOLD",
+    "INK",
+    "FELT",
+    "FELT_DARK",
+    "BACK",
+    "fmt",
+    "svg_root",
+    "scaled",
+    "finish",
+    "put_text",
+    "pill",
+    "pill_width",
+    "wrap",
+]
+
+#: The font stack: DejaVu Sans (Debian's fonts-dejavu-core, JupyterLite's Chromium on
+#: Linux), then fonts every other desktop has.  All of them carry ♠ ♥ ♦ ♣.
+FONT_FAMILY = "'DejaVu Sans', Verdana, Arial, sans-serif"
+#: The default card width and height in pixels (a poker card's 5:7).
+CARD_WIDTH = 90
+CARD_HEIGHT = 126
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: U+FE0E asks for the text (not emoji) form of a suit symbol, so that the fill colour
+#: applies on systems whose emoji font would otherwise draw a red ♠.
+TEXT_FORM = "\ufe0e"
+
+FELT = "#17613a"
+FELT_DARK = "#0f4a2b"
+GOLD = "#f5b301"
+INK = "#ffffff"
+BACK = "#1d4f9c"
+
+
+class SvgStr(str):
+    """An SVG picture as a string; Jupyter draws it (``_repr_svg_``).
+
+    >>> s = SvgStr('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    >>> s._repr_svg_() == s, isinstance(s, str)
+    (True, True)
+    """
+
+    def _repr_svg_(self) -> SvgStr:
+        return self
+
+
+def fmt(x: float) -> str:
+    """A number as SVG writes it: one decimal at most, no trailing zeros."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def svg_root(width: float, height: float, label: str, role: str = "img") -> ET.Element:
+    """An ``<svg>`` root ``width`` × ``height``, spoken as ``label`` (and titled so)."""
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "width": fmt(width),
+            "height": fmt(height),
+            "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
+            "role": role,
+            "aria-label": label,
+            "font-family": FONT_FAMILY,
+        },
+    )
+    ET.SubElement(svg, "title").text = label
+    return svg
+
+
+def scaled(svg: ET.Element, width: float | None) -> None:
+    """Show ``svg`` ``width`` pixels wide (the drawing scales; the viewBox stays)."""
+    if width is None:
+        return
+    w, h = float(svg.get("width", "1")), float(svg.get("height", "1"))
+    svg.set("width", fmt(width))
+    svg.set("height", fmt(h * width / w))
+
+
+def finish(svg: ET.Element) -> SvgStr:
+    """The finished picture as an :class:`SvgStr`."""
+    return SvgStr(ET.tostring(svg, encoding="unicode"))
+
+
+def put_text(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    words: str,
+    size: float,
+    fill: str = INK,
+    *,
+    anchor: str = "middle",
+    bold: bool = False,
+    **extra: str,
+) -> ET.Element:
+    """A line of text at ``(x, y)`` (the baseline), ``size`` pixels high."""
+    attrs = {
+        "x": fmt(x),
+        "y": fmt(y),
+        "font-size": fmt(size),
+        "fill": fill,
+        "text-anchor": anchor,
+    }
+    if bold:
+        attrs["font-weight"] = "bold"
+    attrs.update(extra)
+    el = ET.SubElement(parent, "text", attrs)
+    el.text = words
+    return el
+
+
+def pill_width(words: str, size: float) -> float:
+    """How wide a :func:`pill` holding ``words`` is."""
+    # DejaVu Sans Bold averages ~0.62 em per character: wide enough for the text.
+    return 0.64 * size * max(len(words), 2) + size
+
+
+def pill(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    words: str,
+    fill: str,
+    ink: str,
+    size: float = 17,
+    *,
+    css_class: str = "",
+) -> float:
+    """A rounded label centred on ``x`` with its middle at ``y``; returns its width."""
+    w = pill_width(words, size)
+    h = size * 1.55
+    g = ET.SubElement(parent, "g", {"class": css_class} if css_class else {})
+    ET.SubElement(
+        g,
+        "rect",
+        {
+            "x": fmt(x - w / 2),
+            "y": fmt(y - h / 2),
+            "width": fmt(w),
+            "height": fmt(h),
+            "rx": fmt(h / 2),
+            "fill": fill,
+        },
+    )
+    put_text(g, x, y + size * 0.36, words, size, ink, bold=True)
+    return w
+
+
+def wrap(words: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``words`` in lines of at most ``width`` pixels (and at each newline).
+
+    >>> wrap('one two three four', 20, 100)
+    ['one two', 'three', 'four']
+    """
+    # DejaVu Sans averages about 0.52 em a character (0.6 in bold).
+    per_line = max(int(width / ((0.6 if bold else 0.52) * size)), 8)
+    return [part for given in words.split("\n") for part in textwrap.wrap(given, per_line)]

@@ -1,0 +1,108 @@
+"""The picture hook (kowhist_teach.core.hooks.picture): every registered game describes
+its table as data and the pictures draw it, at the start, in the middle and at the end
+of a game; the pictures never import a game nor ask which game they hold."""
+
+from __future__ import annotations
+
+import ast
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import kowhist_teach
+from kowhist_teach.core.hooks.picture import (
+    LAYOUTS,
+    PLACES,
+    TONES,
+    CardBox,
+    PictureHook,
+    Table,
+    TextBox,
+)
+from kowhist_teach.core.registry import GameSpec, specs
+from kowhist_teach.pictures.svg import SvgStr, table_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+PICTURES = Path(kowhist_teach.__file__).parent / "pictures"
+
+
+def positions(game_spec: GameSpec, seed: int) -> list[tuple[str, object]]:
+    """A new game, the same game part-way through, and the same game played out."""
+    rng = random.Random(seed)
+    game = game_spec.new_game(seed=seed)
+    start = game.clone()
+    moves = 0
+    middle = None
+    while game.outcome() is None and game.to_move is not None and moves < 20_000:
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+        if moves == 9:
+            middle = game.clone()
+    assert game.outcome() is not None, game_spec.name
+    assert middle is not None
+    return [("start", start), ("middle", middle), ("end", game)]
+
+
+def check_table(game: object, table: Table) -> None:
+    assert table.layout in LAYOUTS
+    assert [s.seat for s in table.seats] == list(range(len(table.seats)))
+    assert table.label and table.status and table.trumps.heading
+    for seat in table.seats:
+        assert all(b.tone in TONES for b in seat.badges)
+        assert len(seat.face_up) + seat.hidden == len(game.hand(seat.seat))  # type: ignore[attr-defined]
+    for box in table.boxes:
+        assert isinstance(box, TextBox | CardBox) and box.place in PLACES and box.css
+
+
+@pytest.mark.parametrize("game_spec", specs(), ids=[s.name for s in specs()])
+def test_every_game_draws_its_table(game_spec: GameSpec) -> None:
+    assert game_spec.has("picture")
+    hook = game_spec.picture
+    assert isinstance(hook, PictureHook)
+    for when, game in positions(game_spec, seed=3):
+        n = len(game.names)  # type: ignore[attr-defined]
+        for seat in (None, 0, n - 1):
+            for show_all in (False, True):
+                table = hook.table(game, seat, show_all)
+                check_table(game, table)
+                assert len(table.seats) == n
+                svg = table_svg(game, seat=seat, show_all=show_all)
+                root = ET.fromstring(svg)
+                assert "kwr-table" in root.get("class", "").split(), when
+                assert root.get("aria-label") == table.label
+                panels = [g for g in root.iter(NS + "g") if "kwr-seat" in g.get("class", "")]
+                assert len(panels) == n, (when, seat)
+                assert table.status in svg
+        if when == "end":
+            assert table.trick is not None and table.trick_finished
+            assert "Last trick" in svg
+        # A notebook draws every registered game.
+        assert isinstance(game._repr_svg_(), SvgStr)  # type: ignore[attr-defined]
+
+
+def test_call_words_ask_the_game() -> None:
+    from kowhist_teach import Call
+    from kowhist_teach.pictures.svg import call_words
+
+    assert call_words(Call("pass"), "whist") == "pass"
+    assert call_words(Call("H"), "solo") == "♥"
+    assert call_words(Call("4L"), "bidwhist") == "4 downtown"
+
+
+def test_pictures_import_no_game_and_ask_no_game_class() -> None:
+    for path in sorted(PICTURES.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = "." * node.level + (node.module or "")
+                assert "games" not in module.split("."), (path.name, module)
+            elif isinstance(node, ast.Import):
+                assert not any(".games" in a.name for a in node.names), path.name
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+            ):
+                assert "Game" not in ast.unparse(node.args[1]), (path.name, ast.unparse(node))
