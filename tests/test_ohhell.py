@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -699,3 +700,16 @@ def test_not_a_record_is_a_record_error_and_replay_never_raises(data: Any, messa
     out = replay(data)
     assert out["status"] == "error" and message in out["error"]["message"]
     assert out["error"]["deal"] is None
+
+
+def test_the_example_in_docs_records_replays_as_shown() -> None:
+    text = Path(__file__).parent.parent.joinpath("docs", "records.md").read_text("utf-8")
+    section = text.split("## Oh Hell", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json\n")[1:]]
+    record = json.loads(blocks[0])
+    shown = json.loads(blocks[1].replace(',\n           "..."]', "]"))
+    out = replay(record)
+    assert {k: out[k] for k in ("status", "winner", "winners", "scores")} == {
+        k: shown[k] for k in ("status", "winner", "winners", "scores")
+    }
+    assert out["deals"][0] == shown["deals"][0]
