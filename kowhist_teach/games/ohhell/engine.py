@@ -67,6 +67,7 @@ __all__ = [
     "OhHellView",
     "SCORINGS",
     "MAX_HAND",
+    "BIDS",
     "bid_call",
     "bid_value",
     "deal_points",
@@ -82,16 +83,13 @@ EXACT_BONUS = 10
 _DEFAULT_SIZES = (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7)
 
 
-def _define_bids() -> None:
-    # Calls are shared by code across the games: bid whist already has ``3`` … ``7``
-    # (its uptown bids). Oh Hell reads a bid by its code, so it uses whichever call
-    # object holds the code and defines only the missing ones.
-    for n in range(MAX_HAND + 1):
-        if str(n) not in Call._instances:
-            Call._define(str(n), kind="bid")
-
-
-_define_bids()
+#: The bids ``Call('0')`` … ``Call('13')``. Calls are shared by code across the games:
+#: bid whist already has ``3`` … ``7`` (its uptown bids), so Oh Hell takes whichever
+#: call holds a code and defines only the missing ones; a move is read as a bid by its
+#: code (:func:`bid_value`), so the objects never need to be the same.
+BIDS: tuple[Call, ...] = tuple(
+    Call._instances.get(str(n)) or Call._define(str(n), kind="bid") for n in range(MAX_HAND + 1)
+)
 
 
 def bid_call(tricks: int) -> Call:
@@ -100,7 +98,7 @@ def bid_call(tricks: int) -> Call:
     >>> bid_call(0), bid_call(13)
     (Call('0'), Call('13'))
     """
-    return Call(str(tricks))
+    return BIDS[tricks]
 
 
 def bid_value(move: object) -> int | None:
@@ -274,8 +272,14 @@ _CHANCE_RNG = random.Random()
 
 def _parse_oh_hell_move(move: Move | str) -> Move:
     """:func:`~kowhist_teach.core.moves.parse_move`, whose message for an unknown move
-    offers bids."""
-    return parse_move(move, calls="0, 1 or 2")
+    offers bids; a bid comes back as this game's own call for its code (:data:`BIDS`).
+
+    >>> _parse_oh_hell_move(' 3 ') is BIDS[3], _parse_oh_hell_move('10h')
+    (True, Card('10H'))
+    """
+    move = parse_move(move, calls="0, 1 or 2")
+    bid = bid_value(move)
+    return move if bid is None else BIDS[bid]
 
 
 class OhHellGame(TrickGame):
@@ -427,9 +431,9 @@ class OhHellGame(TrickGame):
         if rng is None or self.phase is not _DEAL or self._outcome is not None:
             return
         rng.seed(self._chance_base * 10007 + len(self.deals) + 1)
-        deck = list(ALL_CARDS)
-        rng.shuffle(deck)
         n, size, dealer = self.n, self.hand_size, self.dealer
+        # The top of a shuffled pack: the hands, then the card to turn (if one is left).
+        deck = rng.sample(ALL_CARDS, min(n * size + 1, len(ALL_CARDS)))
         hands: list[list[Card]] = [[] for _s in range(n)]
         # One card at a time, from the dealer's left; then the next card is turned up.
         for i in range(n * size):
@@ -517,17 +521,13 @@ class OhHellGame(TrickGame):
         if self.phase is _PLAY:
             return cards_in(self._card_mask(self.to_move))  # type: ignore[arg-type]
         if self.phase is _BID:
-            return [bid_call(b) for b in self._bids_open()]
+            log = self.deals[-1]
+            size = log.hand_size
+            if self.rules.hook and self.to_move == log.dealer:
+                barred = size - sum(b for b in log.bids if b is not None)
+                return [BIDS[b] for b in range(size + 1) if b != barred]
+            return list(BIDS[: size + 1])
         return []
-
-    def _bids_open(self) -> list[int]:
-        log = self.deals[-1]
-        size = log.hand_size
-        bids = range(size + 1)
-        if self.rules.hook and self.to_move == log.dealer:
-            barred = size - sum(b for b in log.bids if b is not None)
-            return [b for b in bids if b != barred]
-        return list(bids)
 
     def _card_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now: the led suit if they hold it, else any."""
@@ -548,6 +548,11 @@ class OhHellGame(TrickGame):
             if self._card_mask(s) >> move & 1:
                 self._log.append(move)
                 self._play_card(s, move)
+                return
+        elif type(move) is Call and seat is None and self.phase is _BID:
+            if move in self.legal_moves():  # one of BIDS, open to the bidder
+                self._log.append(move)
+                self._bid(self.to_move, move)  # type: ignore[arg-type]
                 return
         move = self._check(move, seat)
         self._log.append(move)
