@@ -390,7 +390,7 @@ def test_impossible_setups_are_refused(make: Any, message: str) -> None:
         (
             [["AS"], ["QS", "2H"], ["3H", "4H"]],
             "5H",
-            "deal 1 gives 2 cards each: Player 1 was dealt 1",
+            "this deal gives 2 cards each: Player 1 was dealt 1",
         ),
         ([["AS", "AS"], ["QS", "2H"], ["3H", "4H"]], "5H", "AS is dealt twice"),
         (THREE, "AS", "AS is dealt twice"),

@@ -459,8 +459,8 @@ class OhHellGame(TrickGame):
         for seat, hand in enumerate(parsed):
             if len(hand) != size:
                 raise SetupError(
-                    _("deal {k} gives {h} cards each: {name} was dealt {got}").format(
-                        k=len(self.deals) + 1, h=size, name=self.names[seat], got=len(hand)
+                    _("this deal gives {h} cards each: {name} was dealt {got}").format(
+                        h=size, name=self.names[seat], got=len(hand)
                     )
                 )
         turned = None
