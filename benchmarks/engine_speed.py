@@ -33,6 +33,11 @@ Why the comparison is fair:
 Also printed: the median wall time of one whole Knock-Out Whist game between random bots,
 taken from the same runs (including the bots' ``rng.choice`` calls and the deals).
 
+**Our Oh Hell** (``games/ohhell``) is measured in the same alternating rounds on the very
+game OpenSpiel plays here: ``OhHellGame(4, OhHellRules(hand_sizes=(7,)), seed=i)``, one
+deal of 7 tricks (4 bids and 28 cards a game, as ``oh_hell``), with the same loop; its
+rate and its ratio to OpenSpiel's are printed on their own line (``"ohhell"`` in JSON).
+
 Run from the repository root::
 
     python benchmarks/engine_speed.py               # 5 rounds of 2 s each, side by side
@@ -58,6 +63,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.games.knockout.engine import KnockoutGame
+from kowhist_teach.games.ohhell.engine import OhHellGame, OhHellRules
 
 TARGET_RATIO = 2.0
 OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}
@@ -100,6 +106,31 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
         game_times.append(end - now)
         now = end
     return Run(moves, now - start, len(game_times), game_times)
+
+
+OH_HELL_RULES = OhHellRules(hand_sizes=(OH_HELL_PARAMS["num_tricks_fixed"],))
+
+
+def run_ohhell(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Play whole random games of our Oh Hell (4 players, one deal of 7 tricks: the game
+    ``oh_hell`` plays here) for about ``seconds``; seeds count up from ``first_seed``."""
+    clock = time.perf_counter
+    moves = 0
+    games = 0
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = OhHellGame(OH_HELL_PARAMS["players"], OH_HELL_RULES, seed=seed)
+        seed += 1
+        while game.outcome() is None:
+            game.play(choice(game.legal_moves()))
+            moves += 1
+        games += 1
+        now = clock()
+    return Run(moves, now - start, games, [])
 
 
 def _walk_sampler(rng: random.Random):
@@ -174,22 +205,29 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
     game = pyspiel.load_game("oh_hell", OH_HELL_PARAMS) if pyspiel else None
     ours_rng = random.Random(seed)
     theirs_rng = random.Random(seed + 1)
+    ohhell_rng = random.Random(seed + 2)
     # Warm up both (imports, first-use caches) outside the timed rounds.
     next_seed = 10**6
     run_ours(min(0.2, seconds), ours_rng, next_seed)
     next_seed += 10**6
+    run_ohhell(min(0.2, seconds), ohhell_rng, next_seed)
     if game is not None:
         run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
 
     ours: list[Run] = []
     theirs: list[Run] = []
+    ohhell: list[Run] = []
     for k in range(rounds):
-        order = ("ours", "theirs") if k % 2 == 0 else ("theirs", "ours")
+        order = ("ours", "theirs", "ohhell") if k % 2 == 0 else ("ohhell", "theirs", "ours")
         for who in order:
             if who == "ours":
                 run = run_ours(seconds, ours_rng, next_seed)
                 next_seed += run.games
                 ours.append(run)
+            elif who == "ohhell":
+                run = run_ohhell(seconds, ohhell_rng, next_seed)
+                next_seed += run.games
+                ohhell.append(run)
             elif game is not None:
                 theirs.append(run_openspiel(seconds, theirs_rng, game, sampler))
 
@@ -206,6 +244,16 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "game_median_ms": statistics.median(game_times) * 1e3,
         },
         "openspiel": None,
+        "ohhell": {
+            "game": "ohhell",
+            "rules": OH_HELL_RULES.to_dict(),
+            "players": OH_HELL_PARAMS["players"],
+            "moves_per_second": statistics.median(r.rate for r in ohhell),
+            "round_rates": [r.rate for r in ohhell],
+            "games": sum(r.games for r in ohhell),
+            "moves_per_game": sum(r.moves for r in ohhell) / sum(r.games for r in ohhell),
+            "ratio_to_openspiel": None,
+        },
         "ratio": None,
         "target_ratio": TARGET_RATIO,
         "target_met": None,
@@ -224,6 +272,7 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         }
         ratio = result["ours"]["moves_per_second"] / rate
         result["ratio"] = ratio
+        result["ohhell"]["ratio_to_openspiel"] = result["ohhell"]["moves_per_second"] / rate
         result["target_met"] = ratio >= TARGET_RATIO
     return result
 
@@ -236,6 +285,15 @@ def _report(result: dict) -> str:
         f"{ours['games']} games, {ours['moves_per_game']:.1f} moves a game)",
         f"one whole game between random bots: {ours['game_median_ms']:.2f} ms median",
     ]
+    oh = result["ohhell"]
+    line = (
+        f"our Oh Hell, 4 players, one deal of 7 tricks, random play: "
+        f"{oh['moves_per_second']:,.0f} moves/s ({oh['games']} games, "
+        f"{oh['moves_per_game']:.1f} moves a game)"
+    )
+    if oh["ratio_to_openspiel"] is not None:
+        line += f"; ratio to OpenSpiel oh_hell: {oh['ratio_to_openspiel']:.2f}x"
+    lines.append(line)
     theirs = result["openspiel"]
     if theirs is None:
         return "\n".join(lines)

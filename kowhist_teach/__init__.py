@@ -26,6 +26,7 @@ from .games.family.solo.engine import SoloGame, SoloRules
 from .games.family.whist.engine import WhistGame, WhistRules
 from .games.german.engine import GermanGame, GermanOutcome, GermanRules
 from .games.knockout.engine import KnockoutGame, Outcome, Phase, Rules, Status, Termination
+from .games.ohhell.engine import OhHellGame, OhHellRules
 
 # Importing the pictures gives cards, tricks and games their _repr_svg_ in a notebook.
 from .pictures import svg  # noqa: F401
@@ -44,6 +45,8 @@ __all__ = [
     "GermanRules",
     "IllegalMove",
     "KnockoutGame",
+    "OhHellGame",
+    "OhHellRules",
     "Outcome",
     "PASS",
     "Phase",

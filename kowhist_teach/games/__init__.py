@@ -3,4 +3,4 @@
 adding its package here."""
 
 # isort: off
-from . import knockout, german, family  # noqa: F401  (each registers itself)
+from . import knockout, german, family, ohhell  # noqa: F401  (each registers itself)

@@ -1,0 +1,10 @@
+"""Oh Hell: 3 to 7 players bid the exact number of tricks they will take, deal by deal
+(RULES.md §5). One package: the engine, its record part, and (as they land) its hooks."""
+
+from ...core.registry import GameSpec, register
+from ...i18n import N_
+from .engine import OhHellGame, OhHellRules
+
+SPEC = register(
+    GameSpec(name="ohhell", title=N_("Oh Hell"), game=OhHellGame, rules=OhHellRules, players=(3, 7))
+)

@@ -1,0 +1,605 @@
+"""Oh Hell: 3 to 7 players, each for themselves; every deal each player bids the exact
+number of tricks they will take (RULES.md §5, Pagat's rules; OpenSpiel's ``oh_hell``
+is the differential peer).
+
+**Deals.** The hand sizes follow ``OhHellRules.hand_sizes`` (by default 7 down to 1 and
+back up to 7: 13 deals). The deal passes left each time. The cards are dealt one at a
+time from the dealer's left; the next card of the pack is turned face up and its suit
+is trumps. When the hands use up the pack (4 players with 13 cards) no card is left to
+turn and the deal is played at no trumps.
+
+**Bidding.** From the dealer's left, each player bids once, from 0 to the hand size
+(the bids are calls ``Call('0')`` … ``Call('13')``). Under the *hook* rule (on by
+default) the dealer, who bids last, may not make the bids add up to the number of
+tricks, so that someone must fail.
+
+**Play.** The player left of the dealer leads the first trick; RULES.md §1 (follow suit
+if you can, the highest trump or else the highest card of the led suit wins, the winner
+leads).
+
+**Scoring.** ``scoring="pagat"`` (the default): an exact bid scores 10 + the bid, any
+other result 0. ``scoring="openspiel"``: one point per trick taken, plus 10 for an exact
+bid (OpenSpiel's ``oh_hell`` with its default options). After the last deal the highest
+total wins; players level at the top share the win.
+
+>>> import random
+>>> game = OhHellGame(players=4, seed=3)
+>>> game.phase, game.hand_size, game.to_move == (game.dealer + 1) % 4
+(<OhHellPhase.BID: 'bid'>, 7, True)
+>>> game.legal_moves()[:3]
+[Call('0'), Call('1'), Call('2')]
+>>> rng = random.Random(1)
+>>> while not game.is_over():
+...     game.play(rng.choice(game.legal_moves()))
+>>> len(game.deals), game.outcome().scores == game.scores
+(13, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ...core.cards import (
+    ALL_CARDS,
+    SUIT_MASK,
+    BadCard,
+    Card,
+    Suit,
+    cards_in,
+    mask_of,
+    parse_card,
+)
+from ...core.game import TrickGame
+from ...core.moves import Call, Move, SetupError, parse_move
+from ...core.tricks import Trick
+from ...i18n import N_, _
+from .rules import BIDS, MAX_HAND, SCORINGS, OhHellRules, bid_call, bid_value, deal_points
+
+__all__ = [
+    "OhHellRules",
+    "OhHellGame",
+    "OhHellPhase",
+    "OhHellDealLog",
+    "OhHellOutcome",
+    "OhHellView",
+    "SCORINGS",
+    "MAX_HAND",
+    "BIDS",
+    "bid_call",
+    "bid_value",
+    "deal_points",
+]
+
+
+class OhHellPhase(Enum):
+    """What the game waits for."""
+
+    #: Chance: the cards are to be dealt.
+    DEAL = "deal"
+    #: A bid.
+    BID = "bid"
+    #: Cards are played to tricks.
+    PLAY = "play"
+    #: The game has ended.
+    OVER = "over"
+
+
+@dataclass
+class OhHellDealLog:
+    """One deal as it went: the cards dealt, the bids, the tricks and the score.
+
+    ``hands`` are the hands as dealt (seat order); ``trump_card`` the card turned up
+    (``None`` when the hands used up the pack); ``bids`` by seat (``None`` until made);
+    ``calls`` the ``(seat, bid)`` moves in order; ``points`` what each seat scored this
+    deal, ``None`` until the deal is over.
+    """
+
+    number: int
+    dealer: int
+    hand_size: int
+    hands: list[list[Card]]
+    trump_card: Card | None
+    trump: Suit | None
+    bids: list[int | None]
+    calls: list[tuple[int, Move]] = field(default_factory=list)
+    leader: int | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    points: list[int] | None = None
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """The deal's own part of a record: the turned-up card (as the family's logs)."""
+        return {"trump_card": self.trump_card}
+
+
+@dataclass(frozen=True)
+class OhHellOutcome:
+    """How a game of Oh Hell ended: the final ``scores`` by seat, the ``winners`` (all
+    seats level on the highest total) and ``winner``, the one winner or ``None`` when
+    the win is shared."""
+
+    winner: int | None
+    winners: tuple[int, ...]
+    scores: list[int]
+    deals: int
+
+
+@dataclass(frozen=True)
+class OhHellView:
+    """What one seat may see: their own hand and the public state (the bids, the
+    turned-up card, the cards played, the tricks and the scores)."""
+
+    seat: int
+    hand: list[Card]
+    hand_sizes: list[int]
+    hand_size: int
+    deal: int
+    trump: Suit | None
+    trump_card: Card | None
+    dealer: int
+    bids: list[int | None]
+    trick: list[tuple[int, Card]]
+    played: list[Card]
+    tricks_won: list[int]
+    scores: list[int]
+    to_move: int | None
+    phase: OhHellPhase
+
+
+_DEAL = OhHellPhase.DEAL
+_BID = OhHellPhase.BID
+_PLAY = OhHellPhase.PLAY
+_OVER = OhHellPhase.OVER
+_CHANCE_RNG = random.Random()
+
+
+def _parse_oh_hell_move(move: Move | str) -> Move:
+    """:func:`~kowhist_teach.core.moves.parse_move`, whose message for an unknown move
+    offers bids; a bid comes back as this game's own call for its code (:data:`BIDS`).
+
+    >>> _parse_oh_hell_move(' 3 ') is BIDS[3], _parse_oh_hell_move('10h')
+    (True, Card('10H'))
+    """
+    move = parse_move(move, calls="0, 1 or 2")
+    bid = bid_value(move)
+    return move if bid is None else BIDS[bid]
+
+
+class OhHellGame(TrickGame):
+    """A game of Oh Hell (see the module's docstring for the rules).
+
+    ``players`` is a count (3..7) or a list of names. With a ``seed`` the game deals by
+    itself (the same seed, the same deals); with ``auto_chance=False`` it waits for
+    :meth:`deal`, which is how records replay.
+
+    >>> g = OhHellGame(players=3, rules=OhHellRules(hand_sizes=[2]), auto_chance=False)
+    >>> g.deal([['AS', 'KS'], ['QS', '2H'], ['3H', '4H']], trump_card='5H')
+    >>> g.to_move, [m.code for m in g.legal_moves()]
+    (1, ['0', '1', '2'])
+    >>> for bid in ['1', '0']:
+    ...     g.play(bid)
+    >>> g.why_illegal('1')
+    "the dealer may not bid 1: the bids would add up to 2, the deal's tricks (the hook)"
+    """
+
+    #: The record's ``"game"`` value.
+    game_name = "ohhell"
+    #: The game's name for people (a catalogue key).
+    title = N_("Oh Hell")
+    #: The rules dataclass of the game.
+    rules_class = OhHellRules
+
+    _parse_move = staticmethod(_parse_oh_hell_move)
+    _waiting_for_chance = N_("no player is to move: the cards must be dealt first")
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        rules: OhHellRules | None = None,
+        seed: int | None = None,
+        first_dealer: int = 0,
+        *,
+        auto_chance: bool = True,
+    ) -> None:
+        if isinstance(players, int) and not isinstance(players, bool):
+            n, self._names = players, None
+        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+            n, self._names = len(players), list(players)
+        else:
+            raise SetupError(_("players must be a number or a list of names"))
+        self.rules = rules if rules is not None else OhHellRules()
+        if not isinstance(self.rules, OhHellRules):
+            raise SetupError(_("rules must be a {kind} object").format(kind="OhHellRules"))
+        if not 3 <= n <= 7:
+            raise SetupError(_("Oh Hell is for 3 to 7 players, not {n}").format(n=n))
+        biggest = max(self.rules.hand_sizes)
+        if n * biggest > 52:
+            raise SetupError(
+                _("{n} players with {h} cards each need {need} cards, but a deck has 52").format(
+                    n=n, h=biggest, need=n * biggest
+                )
+            )
+        if (
+            not isinstance(first_dealer, int)
+            or isinstance(first_dealer, bool)
+            or not 0 <= first_dealer < n
+        ):
+            raise SetupError(_("first_dealer must be a seat from 0 to {last}").format(last=n - 1))
+        self.n = n
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.auto_chance = auto_chance
+        # Each deal draws from a generator seeded with (seed, deal number): the deals
+        # depend on the seed alone, so undo and clone replay the log without RNG state.
+        self._rng = _CHANCE_RNG if auto_chance else None
+        self._chance_base = seed if seed is not None else random.randrange(1 << 62)
+        self._log: list[Any] = []
+        self._reset()
+        self._resolve_chance()
+
+    # ------------------------------------------------------------------ state
+    def _reset(self) -> None:
+        n = self.n
+        self.phase = _DEAL
+        self.to_move: int | None = None
+        self.hands: list[int] = [0] * n
+        self.trump: Suit | None = None
+        self.trick: Trick | None = None
+        self.deals: list[OhHellDealLog] = []
+        self.scores: list[int] = [0] * n
+        self._outcome: OhHellOutcome | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names ("Player 1" … in the chosen language unless named)."""
+        if self._names is not None:
+            return list(self._names)
+        return [_("Player {n}").format(n=i + 1) for i in range(self.n)]
+
+    @property
+    def players(self) -> int | list[str]:
+        """What was passed as ``players``: the count, or the names."""
+        return list(self._names) if self._names is not None else self.n
+
+    @property
+    def log(self) -> OhHellDealLog | None:
+        """The deal in progress (or the last one), ``None`` before the first deal."""
+        return self.deals[-1] if self.deals else None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress (or about to be dealt): the deal passes left."""
+        done = max(len(self.deals) - (self.phase is not _DEAL), 0)
+        return (self.first_dealer + done) % self.n
+
+    @property
+    def eldest(self) -> int:
+        """The player left of the dealer: first to bid and to lead."""
+        return (self.dealer + 1) % self.n
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand in the deal in progress (or about to be dealt)."""
+        sizes = self.rules.hand_sizes
+        done = max(len(self.deals) - (self.phase is not _DEAL), 0)
+        return sizes[min(done, len(sizes) - 1)]
+
+    @property
+    def bids(self) -> list[int | None]:
+        """Each seat's bid in the deal in progress (``None`` until made)."""
+        return list(self.deals[-1].bids) if self.deals else [None] * self.n
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The tricks of the deal in progress, the trick in play last."""
+        return self.deals[-1].tricks if self.deals else []
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won by seat in the deal in progress."""
+        return list(self.deals[-1].tricks_won) if self.deals else [0] * self.n
+
+    @property
+    def chance_pending(self) -> str | None:
+        """``"deal"`` when the next deal is due (with ``auto_chance=False``), else ``None``."""
+        return "deal" if self.phase is _DEAL and self._outcome is None else None
+
+    def tricks_per_deal(self) -> int:
+        """Tricks in the deal in progress: the hand size."""
+        return self.hand_size
+
+    # ------------------------------------------------------------------ chance
+    def _resolve_chance(self) -> None:
+        rng = self._rng
+        if rng is None or self.phase is not _DEAL or self._outcome is not None:
+            return
+        rng.seed(self._chance_base * 10007 + len(self.deals) + 1)
+        n, size, dealer = self.n, self.hand_size, self.dealer
+        # The top of a shuffled pack: the hands, then the card to turn (if one is left).
+        deck = rng.sample(ALL_CARDS, min(n * size + 1, len(ALL_CARDS)))
+        hands: list[list[Card]] = [[] for _s in range(n)]
+        # One card at a time, from the dealer's left; then the next card is turned up.
+        for i in range(n * size):
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        trump_card = deck[n * size] if n * size < len(deck) else None
+        self._log.append(("deal", hands, trump_card))
+        self._start(hands, trump_card)
+
+    def deal(
+        self, hands: Sequence[Sequence[Card | str]], trump_card: Card | str | None = None
+    ) -> None:
+        """Deal these hands (seat order) and turn up ``trump_card`` for the next deal:
+        for records and lessons, with ``auto_chance=False``. ``trump_card`` is ``None``
+        only when the hands use up the pack. Raises :class:`SetupError` saying what is
+        wrong, and leaves the game unchanged.
+        """
+        if self.phase is not _DEAL or self._outcome is not None:
+            raise SetupError(_("the cards can be dealt only before a deal starts"))
+        n, size = self.n, self.hand_size
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise SetupError(_("a deal needs one hand for each of the {n} seats").format(n=n))
+        parsed = [self._parse_cards(h) for h in hands]
+        for seat, hand in enumerate(parsed):
+            if len(hand) != size:
+                raise SetupError(
+                    _("this deal gives {h} cards each: {name} was dealt {got}").format(
+                        h=size, name=self.names[seat], got=len(hand)
+                    )
+                )
+        turned = None
+        if trump_card is not None:
+            turned = self._parse_cards([trump_card])[0]
+        if turned is None and n * size < 52:
+            raise SetupError(_("a card is left after the deal: give the trump_card turned up"))
+        if turned is not None and n * size == 52:
+            raise SetupError(
+                _("the hands use up the pack: no card is left to turn up (trump_card null)")
+            )
+        seen = 0
+        for card in [c for h in parsed for c in h] + ([turned] if turned is not None else []):
+            if seen >> card & 1:
+                raise SetupError(
+                    _("{card} is dealt twice: a deck holds each card once").format(card=card.code)
+                )
+            seen |= 1 << card
+        self._log.append(("deal", parsed, turned))
+        self._start(parsed, turned)
+
+    def _parse_cards(self, cards: Any) -> list[Card]:
+        if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+            raise SetupError(_("a hand must be a list of card codes"))
+        try:
+            # Strings read as codes and cards by their code: a joker is refused either way.
+            return [parse_card(c if isinstance(c, str) else Card(c).code) for c in cards]
+        except BadCard as e:
+            raise SetupError(str(e)) from None
+
+    def _start(self, hands: list[list[Card]], trump_card: Card | None) -> None:
+        n = self.n
+        dealer = (self.first_dealer + len(self.deals)) % n
+        trump = trump_card.suit if trump_card is not None else None
+        masks = [mask_of(h) for h in hands]
+        self.deals.append(
+            OhHellDealLog(
+                number=len(self.deals) + 1,
+                dealer=dealer,
+                hand_size=self.rules.hand_sizes[len(self.deals)],
+                hands=[cards_in(m) for m in masks],
+                trump_card=trump_card,
+                trump=trump,
+                bids=[None] * n,
+                tricks_won=[0] * n,
+            )
+        )
+        self.hands = masks
+        self.trump = trump
+        self.trick = None
+        self.phase = _BID
+        self.to_move = (dealer + 1) % n
+
+    # ------------------------------------------------------------- the moves
+    def legal_moves(self) -> list[Move]:
+        """The moves open to the player to move, in a stable order: bids from 0 up,
+        or cards ♠♥♦♣, high first."""
+        if self.phase is _PLAY:
+            return cards_in(self._card_mask(self.to_move))  # type: ignore[arg-type]
+        if self.phase is _BID:
+            log = self.deals[-1]
+            size = log.hand_size
+            if self.rules.hook and self.to_move == log.dealer:
+                barred = size - sum(b for b in log.bids if b is not None)
+                return [BIDS[b] for b in range(size + 1) if b != barred]
+            return list(BIDS[: size + 1])
+        return []
+
+    def _card_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now: the led suit if they hold it, else any."""
+        hand = self.hands[seat]
+        plays = self.trick.plays  # type: ignore[union-attr]
+        return hand & SUIT_MASK[plays[0][1] // 13] or hand if plays else hand
+
+    def play(self, move: Move | str, seat: int | None = None) -> None:
+        """Make ``move`` for the player to move (or for ``seat``, which must be them).
+
+        Raises :class:`~kowhist_teach.core.errors.IllegalMove` saying why, and leaves
+        the game unchanged.
+        """
+        if type(move) is Card and seat is None and self.phase is _PLAY:
+            # The hot path (bots, simulations): a card the player to move may play,
+            # checked on the bits; anything else takes the checked path below.
+            s: int = self.to_move  # type: ignore[assignment]
+            if self._card_mask(s) >> move & 1:
+                self._log.append(move)
+                self._play_card(s, move)
+                return
+        elif type(move) is Call and seat is None and self.phase is _BID:
+            if move in self.legal_moves():  # one of BIDS, open to the bidder
+                self._log.append(move)
+                self._bid(self.to_move, move)  # type: ignore[arg-type]
+                return
+        move = self._check(move, seat)
+        self._log.append(move)
+        self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        if self.phase is _PLAY:
+            self._play_card(self.to_move, move)  # type: ignore[arg-type]
+        else:
+            self._bid(self.to_move, move)  # type: ignore[arg-type]
+
+    def why_illegal(self, move: Move | str) -> str:
+        """A one-line reason why ``move`` is not legal now (``""`` if it is legal)."""
+        try:
+            move = self._parse_move(move)
+        except BadCard as e:
+            return str(e)
+        if self._outcome is not None:
+            return _("the game is over")
+        if self.to_move is None:
+            return _(self._waiting_for_chance)
+        if move in self.legal_moves():
+            return ""
+        name = self.names[self.to_move]
+        if self.phase is _BID:
+            return self._why_bid_illegal(move, name)
+        if isinstance(move, Call):
+            return _("cards are being played now: {move} is not a card").format(move=move.code)
+        hand = self.hands[self.to_move]
+        if not hand >> move & 1:
+            return _("{name} does not hold {card}").format(name=name, card=move.label)
+        led = self.trick.plays[0][1].suit  # type: ignore[union-attr]
+        held = cards_in(SUIT_MASK[led] & hand)
+        return _("must follow {suit}: you hold {cards}").format(
+            suit=led.symbol, cards=" ".join(c.label for c in held)
+        )
+
+    def _why_bid_illegal(self, move: Move, name: str) -> str:
+        size = self.deals[-1].hand_size
+        bid = bid_value(move)
+        if bid is None:
+            if isinstance(move, Card):
+                return _(
+                    "{name} must bid before the cards are played: a number from 0 to {h}"
+                ).format(name=name, h=size)
+            return _(
+                "{move} is not a bid: bid the number of tricks you will take, 0 to {h}"
+            ).format(move=move.code, h=size)
+        if bid > size:
+            return _("a bid is at most {h}: this deal has {h} tricks").format(h=size)
+        return _(
+            "the dealer may not bid {bid}: the bids would add up to {h}, the deal's tricks "
+            "(the hook)"
+        ).format(bid=bid, h=size)
+
+    def _bid(self, seat: int, move: Move) -> None:
+        log = self.deals[-1]
+        log.calls.append((seat, move))
+        log.bids[seat] = bid_value(move)
+        if seat == log.dealer:  # the dealer bids last: play begins
+            leader = (log.dealer + 1) % self.n
+            log.leader = leader
+            self.phase = _PLAY
+            self._start_trick(leader)
+        else:
+            self.to_move = (seat + 1) % self.n
+
+    # ------------------------------------------------------------- trick play
+    def _start_trick(self, leader: int) -> None:
+        trick = self.trick = Trick(leader, self.trump)
+        self.deals[-1].tricks.append(trick)
+        self.to_move = leader
+
+    def _play_card(self, seat: int, card: Card) -> None:
+        self.hands[seat] ^= 1 << card
+        trick: Trick = self.trick  # type: ignore[assignment]
+        best = trick.winning_card
+        if best is None:
+            trick.winner, trick.winning_card = seat, card
+        # RULES.md §1 inline (as tricks.beats): the same suit and higher, or a trump.
+        elif (card // 13 == best // 13 and card > best) or (
+            card // 13 != best // 13 and card // 13 == self.trump
+        ):
+            trick.winner, trick.winning_card = seat, card
+        trick.plays.append((seat, card))
+        n = self.n
+        if len(trick.plays) < n:
+            self.to_move = (seat + 1) % n
+            return
+        log = self.deals[-1]
+        winner: int = trick.winner  # type: ignore[assignment]
+        log.tricks_won[winner] += 1
+        if len(log.tricks) < log.hand_size:
+            self._start_trick(winner)
+            return
+        self.to_move = None
+        self._end_deal()
+
+    def _end_deal(self) -> None:
+        """Score the deal, then end the game or pass the deal to the left."""
+        log = self.deals[-1]
+        scoring = self.rules.scoring
+        points = [
+            deal_points(bid, won, scoring)  # type: ignore[arg-type]
+            for bid, won in zip(log.bids, log.tricks_won, strict=True)
+        ]
+        log.points = points
+        for s, p in enumerate(points):
+            self.scores[s] += p
+        self.trick = None
+        if len(self.deals) == len(self.rules.hand_sizes):
+            top = max(self.scores)
+            winners = tuple(s for s, v in enumerate(self.scores) if v == top)
+            self.phase = _OVER
+            self._outcome = OhHellOutcome(
+                winners[0] if len(winners) == 1 else None,
+                winners,
+                list(self.scores),
+                len(self.deals),
+            )
+            return
+        self.phase = _DEAL
+        self._resolve_chance()
+
+    # ------------------------------------------------------- undo and clone
+    def _replay_chance(self, event: tuple[Any, ...]) -> None:
+        self._start(event[1], event[2])
+
+    def _rebuild(self, events: list[Any]) -> None:
+        super()._rebuild(events)
+        self._resolve_chance()
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> OhHellView:
+        """What ``seat`` may see now (see :class:`OhHellView`)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise SetupError(_("seat must be from 0 to {last}").format(last=self.n - 1))
+        log = self.log
+        in_deal = self.phase is not _DEAL and log is not None
+        return OhHellView(
+            seat=seat,
+            hand=self.hand(seat),
+            hand_sizes=[h.bit_count() for h in self.hands],
+            hand_size=self.hand_size,
+            deal=len(self.deals) - 1 if in_deal else len(self.deals),
+            trump=self.trump if in_deal else None,
+            trump_card=log.trump_card if in_deal and log else None,
+            dealer=self.dealer,
+            bids=self.bids if in_deal else [None] * self.n,
+            trick=list(self.trick.plays) if self.trick else [],
+            played=[c for t in (log.tricks if in_deal and log else []) for _s, c in t.plays],
+            tricks_won=self.tricks_won if in_deal else [0] * self.n,
+            scores=list(self.scores),
+            to_move=self.to_move,
+            phase=self.phase,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<OhHellGame players={self.n} deal {len(self.deals)} {self.phase.value} "
+            f"scores {self.scores} to_move={self.to_move}>"
+        )
