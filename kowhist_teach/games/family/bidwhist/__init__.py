@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .ui import BidWhistUI  # noqa: E402
+
+SPEC.hooks["ui"] = BidWhistUI()

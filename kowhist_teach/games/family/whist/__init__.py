@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .ui import WhistUI  # noqa: E402
+
+SPEC.hooks["ui"] = WhistUI()

@@ -1,0 +1,1 @@
+"""The hooks a game package gives the layers above it (one base class per layer)."""
