@@ -20,7 +20,8 @@ The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal
 
 from ..teach.story import Step, play_and_tell, record_steps
 from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html, status_html
-from .family import FamilyModel, FamilyTableWidget
+from .family import FamilyModel
+from .family_table import FamilyTableWidget
 from .model import GameModel
 from .quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
 from .stepper import StepperWidget, example_records

@@ -64,7 +64,9 @@ def option_widget(option: RuleOption, value: Any) -> w.Widget:
     if option.low is not None and option.high is not None:
         return w.IntSlider(value=value, min=option.low, max=option.high, continuous_update=False)
     choices = list(option.choices)
-    if value not in choices:
+    if None not in choices:
+        choices = sorted({*choices, value})
+    elif value not in choices:
         choices.append(value)
     return w.Dropdown(options=[("-" if c is None else str(c), c) for c in choices], value=value)
 

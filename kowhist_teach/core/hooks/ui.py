@@ -81,6 +81,9 @@ class GameUI:
     #: What the analysis of a move promises: ``"survive"`` (the round) or ``"win"``
     #: (the hand).
     analysis_goal: str = "survive"
+    #: What the game asks of the student, in one or two sentences under the app's game
+    #: choice (a msgid; ``""`` for the app's own words).
+    tagline: str = ""
 
     def options(self, rules: type) -> list[RuleOption]:
         """The rule options a setup shows, in order (default: every true/false field

@@ -20,6 +20,11 @@ class GermanUI(GameUI):
     """Two players, a stock with a face-up card to win, then the play-out."""
 
     has_stock = True
+    tagline = N_(
+        "German Whist against a bot: in the first 13 tricks win good cards from the "
+        "stock, then play them out; the player with more tricks wins. Click a card "
+        "to play it."
+    )
     analysis_goal = "win"
 
     def options(self, rules: type = GermanRules) -> list[RuleOption]:

@@ -62,6 +62,11 @@ _LABELS = {
 class KnockoutUI(GameUI):
     """Rounds of shrinking hands, trump choices and votes, dogs and the knocked out."""
 
+    tagline = N_(
+        "Play against bots: take at least one trick each round, or you are out. "
+        "Click a card to play it; dimmed cards say why they cannot be played."
+    )
+
     def options(self, rules: type = Rules) -> list[RuleOption]:
         out = [
             RuleOption(

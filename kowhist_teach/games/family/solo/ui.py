@@ -26,6 +26,10 @@ class SoloUI(FamilyUI):
     """Solo whist: bids from prop and cop to slam, each for themselves."""
 
     bidding = True
+    tagline = N_(
+        "Solo whist: bid or pass, then play each for yourself; the bidder must make "
+        "the contract. Click a bid, then your cards."
+    )
 
     def options(self, rules: type) -> list[RuleOption]:
         return [

@@ -30,6 +30,11 @@ def _classic(game: Any) -> bool:
 class WhistUI(FamilyUI):
     """Partnership whist and the whist drive."""
 
+    tagline = N_(
+        "You sit South, partnered with North against two bots: the side that takes "
+        "more than six tricks scores. Click a card to play it."
+    )
+
     def options(self, rules: type) -> list[RuleOption]:
         return [
             RuleOption(
