@@ -18,9 +18,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from .core.registry import spec
 from .i18n import _, set_language
 from .widgets._common import Guard, LanguageMenu, esc, set_classes, style_widget
-from .widgets.family import FamilyTableWidget, available_family_games, family_game_title
+from .widgets._games import family_table, spec_ui, table_specs
+from .widgets.family_table import FamilyTableWidget
 from .widgets.table import GermanTableWidget, TableWidget
 
 __all__ = ["build_app", "KowhistApp"]
@@ -32,8 +34,9 @@ FAMILY_STEP_DELAY = 0.15
 
 
 class KowhistApp(w.VBox):
-    """The whole app: a title, the language and the game (Knock-Out Whist, German
-    Whist, or one of the whist family: partnership whist, solo whist, bid whist), then
+    """The whole app: a title, the language and the game (every registered game:
+    Knock-Out Whist, German Whist, the whist family …; see
+    :func:`~kowhist_teach.core.registry.specs`), then
     three tabs: the table to play at (with its setup, save and load), the stepper
     with the example games, and the quizzes.  The stepper and the quizzes are built the
     first time their tab is opened, so the table is ready to click sooner.
@@ -65,7 +68,8 @@ class KowhistApp(w.VBox):
         self.title = w.HTML()
         set_classes(self.title, "kw-tagline")
         self.language = LanguageMenu(self.guard.wrap(self.set_language))
-        self.games = ["knockout", "german", *available_family_games()]
+        # Every registered game, in the registry's order: a new game shows up here.
+        self.games = [s.name for s in table_specs()]
         self.game_choice = w.ToggleButtons(options=[("", g) for g in self.games], value=game)
         set_classes(self.game_choice, "kw-game-choice")
         self.notice = w.HTML()
@@ -104,8 +108,9 @@ class KowhistApp(w.VBox):
 
     def _table(self, kind: str) -> TableWidget | FamilyTableWidget:
         if kind not in self.tables:
-            if kind not in ("knockout", "german"):
-                # The whist family: a table of four, with the rules of the chosen game.
+            game_spec = spec(kind)
+            if family_table(game_spec):
+                # Partnerships or an auction: the family's table, with calls as buttons.
                 self.tables[kind] = FamilyTableWidget(
                     kind,
                     seed=self.options["seed"],
@@ -115,10 +120,12 @@ class KowhistApp(w.VBox):
                     bot_options=self.options["bot_options"],
                     step_delay=FAMILY_STEP_DELAY,
                 )
-            elif kind == "german":
-                self.tables[kind] = GermanTableWidget(bots=self._bots, **self.options)
+            elif spec_ui(game_spec).has_stock:
+                self.tables[kind] = GermanTableWidget(bots=self._bots, game=kind, **self.options)
             else:
-                self.tables[kind] = TableWidget(self._players, self._bots, **self.options)
+                self.tables[kind] = TableWidget(
+                    self._players, self._bots, game=kind, **self.options
+                )
         return self.tables[kind]
 
     def _show_game(self, kind: str) -> None:
@@ -175,38 +182,14 @@ class KowhistApp(w.VBox):
 
     def _tagline(self) -> None:
         """The line under the game choice: what the chosen game asks of the student."""
-        kind = self.game_choice.value
-        taglines = {
-            "knockout": _(
-                "Play against bots: take at least one trick each round, or you are out. "
-                "Click a card to play it; dimmed cards say why they cannot be played."
-            ),
-            "german": _(
-                "German Whist against a bot: in the first 13 tricks win good cards from the "
-                "stock, then play them out; the player with more tricks wins. Click a card "
-                "to play it."
-            ),
-            "whist": _(
-                "You sit South, partnered with North against two bots: the side that takes "
-                "more than six tricks scores. Click a card to play it."
-            ),
-            "solo": _(
-                "Solo whist: bid or pass, then play each for yourself; the bidder must make "
-                "the contract. Click a bid, then your cards."
-            ),
-            "bidwhist": _(
-                "Bid whist: you and North bid for books over six; the winner takes the kitty "
-                "and discards six. Click a bid, then your cards."
-            ),
-        }
-        self.title.value = esc(taglines.get(kind, taglines["knockout"]))
+        tagline = spec_ui(spec(self.game_choice.value)).tagline
+        self.title.value = esc(_(tagline) if tagline else _("Click a card to play it."))
 
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""
         self._tagline()
         self.language.relabel()
-        labels = [(_("Knock-Out Whist"), "knockout"), (_("German Whist"), "german")]
-        labels += [(family_game_title(g), g) for g in self.games[2:]]
+        labels = [(spec(g).display_name(), g) for g in self.games]
         if [t for t, _v in self.game_choice.options] != [t for t, _v in labels]:
             value = self.game_choice.value
             self._quiet_options(labels, value)
@@ -239,8 +222,8 @@ def build_app(
 ) -> KowhistApp:
     """The app as one widget: display it in a notebook, or let Voilà serve the notebook.
 
-    ``game`` is ``"knockout"``, ``"german"``, ``"whist"``, ``"solo"`` or ``"bidwhist"``
-    (the last three when installed); ``bots`` names the bot in each other
+    ``game`` is the record name of any registered game (``"knockout"``, ``"german"``,
+    ``"whist"``, ``"solo"``, ``"bidwhist"`` …); ``bots`` names the bot in each other
     seat (``random``, ``rules``, ``montecarlo``; default: rules of thumb); ``seed``
     makes the deals repeatable; ``lang`` is ``en``, ``es`` or ``fr``.
 

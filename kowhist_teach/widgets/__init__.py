@@ -1,13 +1,22 @@
 """ipywidgets views over the engine and the teaching layer: no rules in here.
 
-Layers, as in the jupyter-widgets tutorial: pure functions first (:mod:`.faces` and
-:mod:`.story`: what to show, what happened), then a ``traitlets`` model
-(:class:`GameModel`: the game, the bots, what to say), then the views.  Every callback
-runs inside an ``Output.capture`` guard: an error is one line for the student, never a
+Layers, as in the jupyter-widgets tutorial: pure functions first (:mod:`.faces`,
+:mod:`.family_faces`, and :mod:`kowhist_teach.teach.story`: what to show, what
+happened), then a ``traitlets`` model (:class:`GameModel`, :class:`FamilyModel`: the
+game, the bots, what to say), then the views (:mod:`.views`, :mod:`.setup`,
+:mod:`.table`, :mod:`.family_table`).  The modules import in that order only
+(``_common`` → ``_games`` → ``faces`` → ``views`` / ``family_faces`` → ``model`` →
+``setup`` → ``table`` / ``family`` → ``family_table`` → the app).  Every callback runs
+inside an ``Output.capture`` guard: an error is one line for the student, never a
 traceback, and never silently lost.
 
-:class:`FamilyTableWidget` seats the student at the whist family's table (partnership
-whist, solo whist, bid whist) with three bots.
+No widget asks which game it holds: the games come from the registry
+(:mod:`kowhist_teach.core.registry`) and what a table must know beyond the engine
+protocol from the game's ``ui`` hook (:mod:`kowhist_teach.core.hooks.ui`).
+:class:`FamilyTableWidget` seats the student at the table of a game with partnerships
+or an auction (partnership whist, solo whist, bid whist) with bots;
+:class:`TableWidget` at any other (Knock-Out Whist; :class:`GermanTableWidget` for a
+game with a stock).
 
 The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal`` or
 ``kw-illegal`` on the cards of the student's hand, ``kw-trick`` on the cards on the table,
@@ -20,7 +29,8 @@ The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal
 
 from ..teach.story import Step, play_and_tell, record_steps
 from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html, status_html
-from .family import FamilyModel, FamilyTableWidget
+from .family import FamilyModel
+from .family_table import FamilyTableWidget
 from .model import GameModel
 from .quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
 from .stepper import StepperWidget, example_records

@@ -21,12 +21,12 @@ from typing import Any
 from ..core.cards import Card
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
-from ..games.german.engine import GermanGame, GermanPhase
-from ..games.knockout.engine import Phase, Status, status_label
 from ..i18n import _
 from ..pictures.svg import card_colour, card_name, suit_colour
 from ..teach.explain import explain_moves, suit_name
+from ..teach.story import outcome_text
 from ._common import esc, sentence
+from ._games import ui_of
 
 __all__ = [
     "CardFace",
@@ -233,20 +233,8 @@ def _turn_text(game: Any, seat: int) -> str:
         return _("Dealing")
     if who != seat:
         return _("{name} to move").format(name=game.names[who])
-    if isinstance(game, GermanGame):
-        if game.phase is GermanPhase.PICK:
-            return _("Your turn: take a face-up card")
-        return _("Your turn: play a card")
-    phase = game.phase
-    if phase is Phase.CHOOSE_TRUMP:
-        return _("Your turn: choose trumps")
-    if phase is Phase.VOTE:
-        return _("Your turn: vote on trumps")
-    if phase is Phase.DECLARE:
-        return _("Your turn: declare or play on")
-    if PASS in game.legal_moves():
-        return _("Your turn: play your card or pass")
-    return _("Your turn: play a card")
+    # The game's own words for this turn (trumps to choose, a card to take …).
+    return ui_of(game).turn_text(game, seat) or _("Your turn: play a card")
 
 
 def status_html(game: Any, seat: int) -> str:
@@ -258,29 +246,18 @@ def status_html(game: Any, seat: int) -> str:
     True
     """
     names = game.names
-    parts: list[str] = []  # escaped HTML
-    german = isinstance(game, GermanGame)
-    if german:
-        phase2 = game.phase is GermanPhase.PLAY2 or (
-            game.phase is GermanPhase.OVER and not game.stock
-        )
-        parts.append(esc(_("Phase {n} of 2").format(n=2 if phase2 else 1)))
-        if game.stock:
-            parts.append(esc(_("Stock: {n}").format(n=len(game.stock))))
-    else:
-        parts.append(esc(_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size)))
+    ui = ui_of(game)
+    parts = [esc(fact) for fact in ui.status_facts(game)]  # escaped HTML
     trump = game.trump
     if trump is not None:
         parts.append(trumps_html(trump))
-    elif german or game.log.trump_settled:
+    elif ui.trump_settled(game):
         parts.append(esc(_("No trumps")))
     else:
         parts.append(esc(_("Trumps: not chosen yet")))
     top = " · ".join(parts)
     turn = outcome = ""
     if game.is_over():
-        from ..teach.story import outcome_text
-
         outcome = outcome_text(game)
     else:
         turn = _turn_text(game, seat)
@@ -288,11 +265,10 @@ def status_html(game: Any, seat: int) -> str:
     for s, name in enumerate(names):
         label = esc(name)
         extra = ""
-        if not german:
-            st = game.status[s]
-            if st is not Status.ACTIVE:
-                extra = f' <span class="kw-badge kw-badge-{st.name.lower()}">'
-                extra += f"{esc(status_label(st))}</span>"
+        badge = ui.seat_badge(game, s)
+        if badge is not None:
+            extra = f' <span class="kw-badge kw-badge-{esc(badge.kind)}">'
+            extra += f"{esc(badge.label)}</span>"
         mine = ' class="kw-me"' if s == seat else ""
         tricks.append(f"<span{mine}>{label}: <b>{game.tricks_won[s]}</b>{extra}</span>")
     second = esc(_("Tricks")) + ": " + " · ".join(tricks)
@@ -315,8 +291,8 @@ def round_chart_html(game: Any) -> str:
     >>> round_chart_html(KnockoutGame(3, seed=1))
     '<div class="kw-chart-empty">No round finished yet.</div>'
     """
-    if isinstance(game, GermanGame):
-        return ""
+    if not hasattr(game, "rounds"):
+        return ""  # a game of one hand (German Whist) has no rounds to chart
     names = game.names
     done = [r for r in game.rounds if r.tricks_won or r.redealt]
     round_title = _("Round {r}: {h} cards")
@@ -355,7 +331,7 @@ def round_chart_html(game: Any) -> str:
     )
 
 
-def taken_html(game: GermanGame, seat: int) -> str:
+def taken_html(game: Any, seat: int) -> str:
     """German Whist: what each player took from the stock, as ``seat`` may know it
     (their own unseen cards named, the opponent's only counted).
 

@@ -26,8 +26,7 @@ import traitlets
 from ..core.errors import IllegalMove, RecordError, SetupError
 from ..core.moves import Move, parse_move
 from ..core.record import game_from_record, record_from_data, to_record
-from ..games.german.engine import GermanGame, GermanPhase, GermanRules
-from ..games.knockout.engine import KnockoutGame, Rules
+from ..core.registry import spec
 from ..i18n import _
 from ..teach.bots import BOT_NAMES, make_bot
 from ..teach.explain import explain_moves
@@ -35,15 +34,23 @@ from ..teach.solver import LABEL, AnalysisTimeout, analyse
 from ..teach.story import deal_text, play_and_tell, settle_chance
 from ..teach.tips import tips_for
 from ._common import sentence
+from ._games import spec_ui, table_specs
 from .faces import move_words
 
 #: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
 ANALYSIS_SECONDS = 2.0
 
-__all__ = ["GameModel", "TableModel", "GAMES", "default_names"]
+__all__ = ["GameModel", "TableModel", "default_names", "trick_table_games"]
 
-#: The games a model can hold.
-GAMES = ("knockout", "german")
+
+def trick_table_games() -> list[str]:
+    """The games a :class:`GameModel` can hold: every registered game that is not
+    played at the family's table (no partnerships, no auction).
+
+    >>> trick_table_games()[:2]
+    ['knockout', 'german']
+    """
+    return [s.name for s in table_specs(family=False)]
 
 
 def default_names(n: int) -> list[str]:
@@ -155,10 +162,10 @@ class TableModel(traitlets.HasTraits):
 class GameModel(TableModel):
     """A game against bots for one student, who sits in seat 0.
 
-    ``kind`` is ``"knockout"`` or ``"german"``; ``bots`` names a bot (``random``,
-    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is a
-    :class:`~kowhist_teach.games.knockout.engine.Rules` or
-    :class:`~kowhist_teach.games.german.engine.GermanRules`.
+    ``kind`` is the record name of a game of the trick table (``"knockout"``,
+    ``"german"``: see :func:`trick_table_games`); ``bots`` names a bot (``random``,
+    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is the game's
+    rules object (its spec's ``rules``).
     The same ``seed`` deals the same cards and gives the bots the same dice.
     """
 
@@ -166,17 +173,21 @@ class GameModel(TableModel):
         self,
         kind: str = "knockout",
         players: int = 4,
-        rules: Rules | GermanRules | None = None,
+        rules: Any = None,
         bots: list[str] | None = None,
         seed: int | None = None,
         *,
         bot_options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
-        if kind not in GAMES:
+        if kind not in trick_table_games():
             raise SetupError(
-                _("unknown game {kind!r}: choose knockout or german").format(kind=kind)
+                _("unknown game {kind!r}: choose from {known}").format(
+                    kind=kind, known=", ".join(trick_table_games())
+                )
             )
+        self.spec = spec(kind)
+        self.ui = spec_ui(self.spec)
         self.kind = kind
         self.bot_options = dict(bot_options or {})
         self._seeds = random.Random(seed)
@@ -186,13 +197,19 @@ class GameModel(TableModel):
         self._chance_seed = 0
         self._chance = random.Random(0)
         self._default_named = True
-        self.players = 2 if kind == "german" else players
+        self.players = self._fit_players(players)
         self.rules = rules
         self.bot_names = self._fit_bots(bots, self.players)
         self._bots: list[Any] = []
         self.new_game(seed=seed if seed is not None else self._seeds.randrange(1 << 31))
 
     # ------------------------------------------------------------------ setup
+    def _fit_players(self, n: int) -> int:
+        """``n``, or the game's own count for a game of a fixed number of players; the
+        engine refuses a count out of range."""
+        low, high = self.spec.players
+        return low if low == high else n
+
     def _fit_bots(self, bots: list[str] | None, n: int) -> list[str]:
         names = list(bots or [])
         for name in names:
@@ -207,21 +224,19 @@ class GameModel(TableModel):
 
     def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
         names = names or default_names(self.players)
-        if self.kind == "german":
-            return GermanGame(self.rules, seed=seed, players=names)
-        return KnockoutGame(names, self.rules, seed=seed)
+        return self.spec.game(players=names, rules=self.rules, seed=seed)
 
     def new_game(
         self,
         players: int | None = None,
-        rules: Rules | GermanRules | None = None,
+        rules: Any = None,
         bots: list[str] | None = None,
         seed: int | None = None,
     ) -> None:
         """Deal a new game (settings left out stay as they were); a new random deal
         unless ``seed`` is given.  Raises :class:`SetupError` (and keeps the game in
         progress) for settings that do not make a game."""
-        n = self.players if players is None or self.kind == "german" else players
+        n = self.players if players is None else self._fit_players(players)
         new_rules = self.rules if rules is None else rules
         new_bots = self._fit_bots(bots if bots is not None else self.bot_names, n)
         seed = self._seeds.randrange(1 << 31) if seed is None else seed
@@ -281,18 +296,11 @@ class GameModel(TableModel):
         if record["game"] != self.kind:
             raise RecordError(
                 _("this is a record of {other}, not of {this}").format(
-                    other=_game_name(record["game"]), this=_game_name(self.kind)
+                    other=spec(record["game"]).display_name(), this=self.spec.display_name()
                 )
             )
         game = game_from_record(record)
-        start = dict(record)
-        if self.kind == "german":
-            start["actions"] = []
-        else:
-            first = (record.get("rounds") or [None])[0]
-            start["rounds"] = (
-                [{"hands": first["hands"], "turn_up": first.get("turn_up")}] if first else []
-            )
+        start = self.ui.first_deal(record)
         self.players = game.n
         self.rules = game.rules
         self.bot_names = self._fit_bots(self.bot_names, game.n)
@@ -310,9 +318,11 @@ class GameModel(TableModel):
         game = self.game
         before = getattr(game, "round", 0)
         lines = play_and_tell(game, move, viewer=self.human)
-        if isinstance(game, KnockoutGame) and not game.is_over():
-            lines += settle_chance(game, self._chance)
-            if game.round != before and game.log.hands and game.auto_chance:
+        if not game.is_over() and game.chance_pending is not None:
+            lines += settle_chance(game, self._chance)  # a record's game deals from ours
+        if getattr(game, "round", 0) != before and not game.is_over():
+            # A new round the engine dealt itself: say what it means.
+            if game.log.hands and game.auto_chance:
                 lines.append(deal_text(game))
         return lines
 
@@ -375,14 +385,14 @@ class GameModel(TableModel):
             )
         for a in results:
             verdict = _("survives") if a.survives else _("does not survive")
-            if isinstance(game, GermanGame):
+            if self.ui.analysis_goal == "win":
                 verdict = _("wins the hand") if a.survives else _("does not win the hand")
             analysis.append(
                 _("{move}: {n} more tricks guaranteed, {verdict}").format(
                     move=move_words(a.move), n=a.tricks, verdict=verdict
                 )
             )
-        if not analysis and isinstance(game, GermanGame) and game.phase is not GermanPhase.PLAY2:
+        if not analysis and self.ui.analysis_hidden(game):
             analysis.append(
                 _("No analysis before phase 2: the order of the stock is hidden from everyone.")
             )
@@ -393,7 +403,3 @@ class GameModel(TableModel):
     def analysis_label() -> str:
         """The honest label of the analysis, in the chosen language."""
         return _(LABEL)
-
-
-def _game_name(kind: str) -> str:
-    return _("German Whist") if kind == "german" else _("Knock-Out Whist")

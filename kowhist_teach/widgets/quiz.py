@@ -19,8 +19,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.cards import SUIT_MASK, Card, Suit
+from ..core.registry import spec
 from ..core.tricks import Trick
-from ..games.knockout.engine import KnockoutGame, Phase
 from ..i18n import _
 from ..pictures.svg import card_name, hand_svg, suit_colour
 from ..teach.bots import RandomBot
@@ -43,11 +43,15 @@ __all__ = [
 
 
 # ------------------------------------------------------------ positions (pure)
-def _random_game(rng: random.Random) -> KnockoutGame:
-    return KnockoutGame(rng.choice([3, 4, 4, 5]), seed=rng.randrange(1 << 30))
+#: The quizzes are lessons of Knock-Out Whist: its positions, looked up in the registry.
+QUIZ_GAME = "knockout"
 
 
-def legal_cards_position(rng: random.Random) -> KnockoutGame:
+def _random_game(rng: random.Random) -> Any:
+    return spec(QUIZ_GAME).new_game(players=rng.choice([3, 4, 4, 5]), seed=rng.randrange(1 << 30))
+
+
+def legal_cards_position(rng: random.Random) -> Any:
     """A game where the player to move holds a full hand and a trick has been led.
 
     >>> g = legal_cards_position(random.Random(1))
@@ -64,7 +68,7 @@ def legal_cards_position(rng: random.Random) -> KnockoutGame:
             game.play(bot(game))
         if (
             not game.is_over()
-            and game.phase is Phase.PLAY
+            and game.phase.value == "play"
             and game.trick.plays
             and len(game.hand(game.to_move)) >= 3
             and game.status[game.to_move].name == "ACTIVE"
@@ -72,7 +76,7 @@ def legal_cards_position(rng: random.Random) -> KnockoutGame:
             return game
 
 
-def finished_trick_position(rng: random.Random) -> tuple[KnockoutGame, Trick]:
+def finished_trick_position(rng: random.Random) -> tuple[Any, Trick]:
     """A game and a trick just finished in it (at least three cards).
 
     >>> g, t = finished_trick_position(random.Random(2))
@@ -92,7 +96,7 @@ def finished_trick_position(rng: random.Random) -> tuple[KnockoutGame, Trick]:
                     return game, trick
 
 
-def trump_choice_position(rng: random.Random) -> KnockoutGame:
+def trump_choice_position(rng: random.Random) -> Any:
     """A game waiting for its trump chooser (a round after the first).
 
     >>> trump_choice_position(random.Random(3)).phase.value
@@ -101,7 +105,7 @@ def trump_choice_position(rng: random.Random) -> KnockoutGame:
     while True:
         game = _random_game(rng)
         bot = RandomBot(rng.randrange(1 << 30))
-        while not game.is_over() and game.phase is not Phase.CHOOSE_TRUMP:
+        while not game.is_over() and game.phase.value != "choose_trump":
             game.play(bot(game))
         if not game.is_over() and game.hand_size >= 3:
             return game

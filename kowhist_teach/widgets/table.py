@@ -1,5 +1,5 @@
-"""The tables: a game of Knock-Out Whist (or German Whist) against bots, to play by
-clicking cards.
+"""The trick table: a game against bots (Knock-Out Whist, German Whist, any registered
+game without partnerships or an auction), to play by clicking cards.
 
 >>> table = TableWidget(players=3, seed=1)
 >>> legal = [b for b in table.hand.buttons if 'kw-legal' in b._dom_classes]
@@ -10,17 +10,13 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
-from ..games.german.engine import GermanRules
-from ..games.knockout.engine import Rules
 from ..i18n import _, get_language, set_language
 from ..pictures.svg import hand_svg, table_svg
-from ..teach.bots import BOT_NAMES
 from ._common import (
     LANGUAGE_NAMES,
     Guard,
@@ -40,189 +36,18 @@ from .faces import (
     taken_html,
 )
 from .model import GameModel
+from .setup import SetupPanel, option_label, option_widget
 from .views import CallBar, HandView
 
-__all__ = ["TableWidget", "GermanTableWidget", "SetupPanel", "TableView", "LANGUAGE_NAMES"]
-
-
-def _bot_label(name: str) -> str:
-    return {
-        "random": _("random (plays any legal card)"),
-        "rules": _("rules of thumb"),
-        "montecarlo": _("Monte Carlo (strongest, slower)"),
-    }[name]
-
-
-def _rule_labels() -> dict[str, tuple[str, str]]:
-    """Each Knock-Out Whist option: a short label and what it does."""
-    return {
-        "dogs_chance": (
-            _("Dog's chance"),
-            _("A first failure gives one card next round, to play or pass, instead of out."),
-        ),
-        "one_dog_per_game": (
-            _("One dog per game"),
-            _("Only the first player to fail in the game gets a dog's chance."),
-        ),
-        "blind_dog": (
-            _("Blind dog"),
-            _("Failing again after a dog's chance gives a face-down card."),
-        ),
-        "reentry": (
-            _("Re-entry"),
-            _("Knocked-out players get one card each round and can fight back in."),
-        ),
-        "no_picture_redeal": (
-            _("No picture, no play"),
-            _("With 6 or more cards, a hand without J, Q, K or A may ask for a new deal."),
-        ),
-        "rainbow": (
-            _("Rainbow"),
-            _("In the 4-card round, one card of each suit wins the round at once."),
-        ),
-        "fixed_trump": (
-            _("Fixed trumps"),
-            _("The first turn-up suit stays trumps all game."),
-        ),
-        "eliminated_vote_trump": (
-            _("Knocked-out players vote on trumps"),
-            _("Players who are out vote on trumps; ties go to the chooser."),
-        ),
-        "no_trump_final": (
-            _("No trumps in the last round"),
-            _("The 1-card round is played without trumps."),
-        ),
-        "trump_breaking": (
-            _("Trumps must be broken"),
-            _("Trumps may not be led until someone has trumped in."),
-        ),
-    }
-
-
-def _option_label(name: str) -> tuple[str, str]:
-    return _rule_labels().get(name, (name.replace("_", " "), ""))
-
-
-class SetupPanel(w.VBox):
-    """The settings of the next game: players, the bot in each seat, every rule option.
-
-    ``on_start(players, rules, bots)`` is called by the "new game" button; settings
-    the engine refuses are reported through ``guard`` (the game in progress stays).
-    """
-
-    def __init__(
-        self,
-        kind: str,
-        model: GameModel,
-        on_start: Callable[[int, Any, list[str]], None],
-        guard: Guard | None = None,
-    ) -> None:
-        super().__init__()
-        set_classes(self, "kw-setup")
-        self.guard = guard or Guard(model.say)
-        self.kind = kind
-        self.on_start = on_start
-        german = kind == "german"
-        self.players = w.IntSlider(value=model.players, min=2, max=7, continuous_update=False)
-        set_classes(self.players, "kw-players")
-        if german:
-            self.players.layout.display = "none"
-        self.bots = [
-            w.Dropdown(options=[(n, n) for n in BOT_NAMES], value="rules") for _s in range(6)
-        ]
-        for seat, (dropdown, name) in enumerate(zip(self.bots, model.bot_names, strict=False)):
-            dropdown.value = name
-            set_classes(dropdown, "kw-bot", f"kw-bot-{seat + 1}")
-        self.options: dict[str, w.Widget] = {}
-        if german:
-            rules = model.rules or GermanRules()
-            self.options["scoring"] = w.Dropdown(options=["all26", "last13"], value=rules.scoring)
-            self.options["open_stock"] = w.IntSlider(
-                value=rules.open_stock, min=1, max=26, continuous_update=False
-            )
-            self.options["race_to"] = w.Dropdown(
-                options=[("-", None)] + [(str(k), k) for k in range(1, 14)], value=rules.race_to
-            )
-            self.options["no_trumps"] = w.Checkbox(value=rules.no_trumps, indent=False)
-        else:
-            rules = model.rules or Rules()
-            self.options["start_hand"] = w.IntSlider(
-                value=rules.start_hand, min=1, max=13, continuous_update=False
-            )
-            for f in dataclasses.fields(Rules):
-                if f.name != "start_hand":
-                    self.options[f.name] = w.Checkbox(value=getattr(rules, f.name), indent=False)
-        for name, widget in self.options.items():
-            set_classes(widget, "kw-option", f"kw-option-{name.replace('_', '-')}")
-            if isinstance(widget, w.IntSlider):
-                widget.layout.width = "480px"
-            elif isinstance(widget, w.Checkbox):
-                widget.layout.width = "auto"
-        self.players.layout.width = "480px"
-        self.start = big_button("", "kw-new-game")
-        self.start.on_click(self.guard.wrap(lambda _b: self._start()))
-        self.players.observe(lambda _c: self._show_bots(), names="value")
-        self.bots_label = w.HTML()
-        self.rules_label = w.HTML()
-        checks = [x for x in self.options.values() if isinstance(x, w.Checkbox)]
-        others = [x for x in self.options.values() if not isinstance(x, w.Checkbox)]
-        grid = w.GridBox(checks, layout=w.Layout(grid_template_columns="repeat(2, 1fr)"))
-        self.children = (
-            self.players,
-            self.bots_label,
-            w.HBox(self.bots, layout=w.Layout(flex_flow="row wrap")),
-            self.rules_label,
-            *others,
-            grid,
-            self.start,
-        )
-        self.relabel()
-        self._show_bots()
-
-    def relabel(self) -> None:
-        """Set every label in the chosen language."""
-        self.players.description = _("Players")
-        for seat, dropdown in enumerate(self.bots, start=1):
-            dropdown.description = _("Seat {n}").format(n=seat + 1)
-            chosen = dropdown.value
-            dropdown.options = [(_bot_label(n), n) for n in BOT_NAMES]
-            dropdown.value = chosen  # new labels, the same bot
-            dropdown.style.description_width = "initial"
-        self.players.style.description_width = "initial"
-        german_labels = {
-            "scoring": (_("Scoring"), _("all26: every trick counts; last13: phase 2 only")),
-            "open_stock": (_("Face-up stock cards"), _("1 is the classic game")),
-            "race_to": (_("Race to (tricks)"), _("the first to this many tricks wins at once")),
-            "no_trumps": (_("No trumps"), _("the turned-up card is only a prize")),
-        }
-        for name, widget in self.options.items():
-            label, tip = german_labels.get(name) or (
-                (_("Cards in the first round"), _("each round deals one fewer"))
-                if name == "start_hand"
-                else _option_label(name)
-            )
-            widget.description = label
-            widget.tooltip = tip
-            widget.style.description_width = "initial"
-        self.start.description = _("Start a new game with these settings")
-        self.start.tooltip = self.start.description
-        self.bots_label.value = tag("b", _("Bots"))
-        self.rules_label.value = tag("b", _("Rules"))
-
-    def _show_bots(self) -> None:
-        n = 2 if self.kind == "german" else self.players.value
-        for seat, dropdown in enumerate(self.bots, start=1):
-            dropdown.layout.display = "" if seat < n else "none"
-
-    def settings(self) -> tuple[int, Any, list[str]]:
-        """The players, rules and bots chosen (the engine checks them)."""
-        n = 2 if self.kind == "german" else self.players.value
-        values = {name: widget.value for name, widget in self.options.items()}
-        rules: Any = GermanRules(**values) if self.kind == "german" else Rules(**values)
-        return n, rules, [d.value for d in self.bots[: n - 1]]
-
-    def _start(self) -> None:
-        self.on_start(*self.settings())
+__all__ = [
+    "TableWidget",
+    "GermanTableWidget",
+    "SetupPanel",
+    "TableView",
+    "LANGUAGE_NAMES",
+    "option_label",
+    "option_widget",
+]
 
 
 class TableView(w.VBox):
@@ -402,7 +227,8 @@ class TableWidget(TableView):
     and the settings of the next game.
 
     ``bots`` names the bot in each other seat (``random``, ``rules``, ``montecarlo``);
-    ``seed`` makes the deals and the bots repeatable.
+    ``seed`` makes the deals and the bots repeatable; ``game`` is the record name of
+    any registered game of the trick table (Knock-Out Whist by default).
     """
 
     kind = "knockout"
@@ -419,8 +245,11 @@ class TableWidget(TableView):
         language_selector: bool = True,
         bot_options: dict[str, Any] | None = None,
         on_review: Callable[[dict[str, Any]], None] | None = None,
+        game: str | None = None,
     ) -> None:
         super().__init__()
+        if game is not None:
+            self.kind = game
         set_classes(self, "kw-root", "kw-table-widget", f"kw-{self.kind}")
         self.model = GameModel(self.kind, players, rules, bots, seed, bot_options=bot_options)
         self._build(four_colour, language_selector)
@@ -587,7 +416,8 @@ class TableWidget(TableView):
     def _review_html(self) -> str:
         """Every hand of the last finished round, as dealt (the hand is over: show all)."""
         game = self.game
-        done = [(i, r) for i, r in enumerate(game.rounds) if r.tricks_won and r.hands]
+        rounds = getattr(game, "rounds", ())
+        done = [(i, r) for i, r in enumerate(rounds) if r.tricks_won and r.hands]
         if not done:
             return ""
         i, log = done[-1]
@@ -607,8 +437,9 @@ class TableWidget(TableView):
 
 
 class GermanTableWidget(TableWidget):
-    """German Whist against a bot: the stock with its face-up card, what each player
-    took from it, the two phases; the same tools and hooks as :class:`TableWidget`.
+    """German Whist (or any game whose ``ui`` hook says it has a stock) against a bot:
+    the stock with its face-up card, what each player took from it, the two phases; the
+    same tools and hooks as :class:`TableWidget`.
 
     >>> table = GermanTableWidget(seed=2)
     >>> len(table.hand.buttons)
@@ -620,7 +451,7 @@ class GermanTableWidget(TableWidget):
     def __init__(
         self,
         bots: list[str] | None = None,
-        rules: GermanRules | None = None,
+        rules: Any = None,
         seed: int | None = None,
         **options: Any,
     ) -> None:

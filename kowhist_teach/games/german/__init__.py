@@ -16,3 +16,6 @@ SPEC.hooks["story"] = GermanStory()
 from .picture import GermanPicture  # noqa: E402
 
 SPEC.hooks["picture"] = GermanPicture()
+from .ui import GermanUI  # noqa: E402
+
+SPEC.hooks["ui"] = GermanUI()

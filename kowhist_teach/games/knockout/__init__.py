@@ -16,3 +16,6 @@ SPEC.hooks["story"] = KnockoutStory()
 from .picture import KnockoutPicture  # noqa: E402
 
 SPEC.hooks["picture"] = KnockoutPicture()
+from .ui import KnockoutUI  # noqa: E402
+
+SPEC.hooks["ui"] = KnockoutUI()

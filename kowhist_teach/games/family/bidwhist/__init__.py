@@ -20,3 +20,6 @@ SPEC.hooks["story"] = BidWhistStory()
 from .picture import BidWhistPicture  # noqa: E402
 
 SPEC.hooks["picture"] = BidWhistPicture()
+from .ui import BidWhistUI  # noqa: E402
+
+SPEC.hooks["ui"] = BidWhistUI()

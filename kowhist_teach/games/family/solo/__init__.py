@@ -13,3 +13,6 @@ SPEC.hooks["story"] = FamilyStory()
 from .picture import SoloPicture  # noqa: E402
 
 SPEC.hooks["picture"] = SoloPicture()
+from .ui import SoloUI  # noqa: E402
+
+SPEC.hooks["ui"] = SoloUI()

@@ -20,3 +20,6 @@ SPEC.hooks["story"] = WhistStory()
 from .picture import WhistPicture  # noqa: E402
 
 SPEC.hooks["picture"] = WhistPicture()
+from .ui import WhistUI  # noqa: E402
+
+SPEC.hooks["ui"] = WhistUI()

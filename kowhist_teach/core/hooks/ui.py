@@ -1,0 +1,159 @@
+"""The ``ui`` hook: what the widgets must know of a game beyond the engine protocol.
+
+The widgets ask the engine (``to_move``, ``legal_moves()``, ``phase``, ``view``,
+``is_over()``, ``names``, ``n``) for nearly everything; this hook answers the rest,
+as plain data and plain sentences (no ipywidgets, no HTML): which table a game
+sits at, the rule options its setup shows, the game's own words for a turn and for the
+status line, what the analysis may promise. A game package implements it in
+``games/<game>/ui.py`` and attaches it with ``SPEC.hooks["ui"] = …``; every method
+has a default, so a new game overrides only what it has.
+
+>>> ui = GameUI()
+>>> ui.bidding, ui.has_stock, ui.analysis_goal
+(False, False, 'survive')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["GameUI", "RuleOption", "Badge"]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule option a setup shows.
+
+    ``label`` and ``tip`` are catalogue msgids (the widget translates them where shown).
+    The widget is a checkbox for a ``True``/``False`` option, a slider when ``low`` and
+    ``high`` are given, a menu of ``choices`` otherwise (``None`` in ``choices`` reads
+    ``-``).
+
+    >>> RuleOption('honours', 'Honours count').label
+    'Honours count'
+    """
+
+    #: The field of the game's rules.
+    name: str
+    #: Its short label (a msgid).
+    label: str = ""
+    #: What it does (a msgid).
+    tip: str = ""
+    #: The values a menu offers (the current value is always added).
+    choices: tuple[Any, ...] = ()
+    #: A slider's range.
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A mark beside a seat's name in the status line: ``kind`` names its CSS class
+    (``kw-badge-<kind>``), ``label`` is what it says.
+
+    >>> Badge('dog', 'dog').kind
+    'dog'
+    """
+
+    kind: str
+    label: str
+
+
+class GameUI:
+    """What the widgets ask a game; the defaults suit a plain trick-taking game.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class R:
+    ...     fast: bool = False
+    >>> [o.name for o in GameUI().options(R)]
+    ['fast']
+    """
+
+    #: The game has an auction (bids or calls before the play): the family's table,
+    #: with calls as buttons, seats the student.
+    bidding: bool = False
+    #: The game has a stock that trick winners take from (a panel shows what each
+    #: player took, and a chart by phase).
+    has_stock: bool = False
+    #: What the analysis of a move promises: ``"survive"`` (the round) or ``"win"``
+    #: (the hand).
+    analysis_goal: str = "survive"
+    #: What the game asks of the student, in one or two sentences under the app's game
+    #: choice (a msgid; ``""`` for the app's own words).
+    tagline: str = ""
+
+    def options(self, rules: type) -> list[RuleOption]:
+        """The rule options a setup shows, in order (default: every true/false field
+        of the rules dataclass, labelled by its name)."""
+        out = []
+        for f in dataclasses.fields(rules):
+            if f.type in (bool, "bool"):
+                out.append(RuleOption(f.name))
+        return out
+
+    def turn_text(self, game: Any, seat: int) -> str | None:
+        """The game's own words for ``seat``'s turn ("Your turn: choose trumps"), or
+        ``None`` for the widget's "Your turn: play a card"."""
+        return None
+
+    def status_facts(self, game: Any) -> list[str]:
+        """The first facts of the status line, in words (the round and its cards, a
+        phase, the stock …)."""
+        return []
+
+    def trump_settled(self, game: Any) -> bool:
+        """Whether trumps are decided (``game.trump`` is then the suit, or ``None`` for
+        no trumps)."""
+        return True
+
+    def seat_badge(self, game: Any, seat: int) -> Badge | None:
+        """A mark beside ``seat`` in the status line (out, a dog …), or ``None``."""
+        return None
+
+    def analysis_hidden(self, game: Any) -> bool:
+        """Whether no analysis is possible yet because chance is hidden from everyone
+        (German Whist's stock before phase 2)."""
+        return False
+
+    def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record cut back to its first deal, before any action (to replay a
+        loaded game from its start)."""
+        return dict(record)
+
+    # ------------------------------------------------ the family's table (bidding)
+    def trumps_text(self, game: Any) -> str | None:
+        """Words for trumps while they are not named (solo whist: the preferred suit),
+        or ``None`` for the widget's own."""
+        return None
+
+    def trumps_pending(self, game: Any) -> bool:
+        """While no suit is named: whether one is still to come (else: no trumps)."""
+        return False
+
+    def target_text(self, game: Any, seat: int) -> str:
+        """What ``seat`` must do against the contract (``""`` if nothing)."""
+        return ""
+
+    def counts_books(self, game: Any) -> bool:
+        """Whether the status counts books (``game.books(side)``) instead of tricks."""
+        return False
+
+    def scores_label(self, game: Any) -> str:
+        """What ``game.scores`` are, in words."""
+        return ""
+
+    def scores_extra(self, game: Any) -> tuple[str, str] | None:
+        """One more score for the status line: (label, value), or ``None``."""
+        return None
+
+    def deal_notes(self, game: Any, index: int) -> list[str]:
+        """Sentences about a finished deal beyond the teaching layer's (honours held,
+        the game won and its stake …)."""
+        return []
+
+    def outcome_text(self, game: Any) -> str | None:
+        """Who won, in the game's own words, or ``None`` for the widget's."""
+        return None

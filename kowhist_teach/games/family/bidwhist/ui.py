@@ -1,0 +1,81 @@
+"""Bid whist's answers to the widgets: books, high or low, no-trump contracts, the
+target score.
+
+>>> from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+>>> BidWhistUI().counts_books(BidWhistGame(seed=1))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.hooks.ui import RuleOption
+from ....i18n import N_, _
+from ..engine import FamilyPhase
+from ..ui import FamilyUI, side_name
+from .engine import HIGH, NOTRUMP, bid_parts
+
+__all__ = ["BidWhistUI"]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+class BidWhistUI(FamilyUI):
+    """Bid whist: partners bid for books, the kitty, uptown and downtown."""
+
+    bidding = True
+    tagline = N_(
+        "Bid whist: you and North bid for books over six; the winner takes the kitty "
+        "and discards six. Click a bid, then your cards."
+    )
+
+    def options(self, rules: type) -> list[RuleOption]:
+        return [
+            RuleOption(
+                "min_bid", N_("Lowest bid"), N_("3: nine books; 4: ten books"), choices=(3, 4)
+            ),
+            RuleOption(
+                "target",
+                N_("Points for game"),
+                N_("A side reaching this many wins"),
+                choices=(7, 11, 21),
+            ),
+            RuleOption(
+                "sport_kitty",
+                N_("Show the kitty"),
+                N_("In a trump contract the declarer shows the kitty to everybody"),
+            ),
+        ]
+
+    def turn_text(self, game: Any, seat: int) -> str | None:
+        if game.phase is FamilyPhase.TRUMP and HIGH in game.legal_moves():
+            return _("Your turn: choose high or low")  # after a no-trump bid
+        return super().turn_text(game, seat)
+
+    def no_trump_contract(self, game: Any) -> bool:
+        log = game.log
+        if log is None or log.contract is None:
+            return False
+        return bid_parts(log.contract)[1] == NOTRUMP
+
+    def counts_books(self, game: Any) -> bool:
+        return True
+
+    def outcome_text(self, game: Any) -> str | None:
+        out = game.outcome()
+        if out is None or out.winner is None:
+            return None
+        who = side_name(out.winner)
+        target = game.rules.target
+        loser = 1 - out.winner
+        if game.scores[loser] <= -target:
+            return _sentence(
+                _("The game is over: {loser} reached −{n}, so {who} win").format(
+                    loser=side_name(loser), n=target, who=who
+                )
+            )
+        return _sentence(_("The game is over: {who} reached {n} and win").format(who=who, n=target))

@@ -1,0 +1,118 @@
+"""Partnership whist's answers to the widgets: game points, honours, the rubber.
+
+>>> from kowhist_teach.games.family.whist.engine import WhistGame
+>>> WhistUI().scores_label(WhistGame(seed=1))
+'Game points (rubber)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.hooks.ui import RuleOption
+from ....i18n import N_, _
+from ..ui import FamilyUI, side_name
+from .engine import honours_held, single_stake_from
+
+__all__ = ["WhistUI"]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+def _classic(game: Any) -> bool:
+    """Played for games and a rubber (not a drive)."""
+    return not game.rules.drive
+
+
+class WhistUI(FamilyUI):
+    """Partnership whist and the whist drive."""
+
+    tagline = N_(
+        "You sit South, partnered with North against two bots: the side that takes "
+        "more than six tricks scores. Click a card to play it."
+    )
+
+    def options(self, rules: type) -> list[RuleOption]:
+        return [
+            RuleOption(
+                "game_points",
+                N_("Points for game"),
+                N_("5: British short whist; 7: American"),
+                choices=(5, 7),
+            ),
+            RuleOption(
+                "honours",
+                N_("Honours count"),
+                N_("Three or four of A K Q J of trumps score 2 or 4"),
+            ),
+            RuleOption("rubber", N_("Play a rubber"), N_("The best of three games")),
+            RuleOption(
+                "drive", N_("Whist drive"), N_("Trumps rotate; every trick counts; no honours")
+            ),
+        ]
+
+    def scores_label(self, game: Any) -> str:
+        if game.rules.drive:
+            return _("Tricks so far")
+        return _("Game points (rubber)") if game.rules.rubber else _("Game points")
+
+    def scores_extra(self, game: Any) -> tuple[str, str] | None:
+        if not _classic(game):
+            return None
+        label = _("This game (to {n})").format(n=game.rules.game_points)
+        return label, f"{game.points[0]}–{game.points[1]}"
+
+    def deal_notes(self, game: Any, index: int) -> list[str]:
+        """The honours each side held, and the game in progress, or the game won, its
+        stake and why (and the rubber)."""
+        if not _classic(game):
+            return []
+        log = game.deals[index]
+        rules = game.rules
+        goal = rules.game_points
+        lines = []
+        if rules.honours and log.trump is not None:
+            held = honours_held(log.hands, log.trump)
+            lines.append(
+                _sentence(
+                    _("Honours (trump A K Q J) held: {a} {x}, {b} {y}").format(
+                        a=side_name(0), x=held[0], b=side_name(1), y=held[1]
+                    )
+                )
+            )
+        points = log.game_points
+        if points is None:
+            return lines
+        if log.game_won is None:
+            lines.append(
+                _sentence(
+                    _("This game (to {n}): {a} {x}, {b} {y}").format(
+                        n=goal, a=side_name(0), x=points[0], b=side_name(1), y=points[1]
+                    )
+                )
+            )
+            return lines
+        side, won = log.game_won
+        lost = points[1 - side]
+        names = {1: _("single"), 2: _("double"), 3: _("treble")}
+        lines.append(
+            _sentence(
+                _("{winner} win the game: {stake}, {n} game points").format(
+                    winner=side_name(side), stake=names.get(won, str(won)), n=won
+                )
+            )
+        )
+        lines.append(
+            _sentence(
+                _(
+                    "{loser} had {p} points: single if the losers have {k} or more, "
+                    "double if 1 or more, treble if none"
+                ).format(loser=side_name(1 - side), p=lost, k=single_stake_from(goal))
+            )
+        )
+        if log.rubber_won:
+            lines.append(_sentence(_("{winner} win the rubber").format(winner=side_name(side))))
+        return lines

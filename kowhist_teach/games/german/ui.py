@@ -1,0 +1,70 @@
+"""German Whist's answers to the widgets (:class:`~kowhist_teach.core.hooks.ui.GameUI`).
+
+>>> from kowhist_teach.games.german.engine import GermanGame
+>>> GermanUI().status_facts(GermanGame(seed=1))
+['Phase 1 of 2', 'Stock: 26']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.hooks.ui import GameUI, RuleOption
+from ...i18n import N_, _
+from .engine import GermanPhase, GermanRules
+
+__all__ = ["GermanUI"]
+
+
+class GermanUI(GameUI):
+    """Two players, a stock with a face-up card to win, then the play-out."""
+
+    has_stock = True
+    tagline = N_(
+        "German Whist against a bot: in the first 13 tricks win good cards from the "
+        "stock, then play them out; the player with more tricks wins. Click a card "
+        "to play it."
+    )
+    analysis_goal = "win"
+
+    def options(self, rules: type = GermanRules) -> list[RuleOption]:
+        return [
+            RuleOption(
+                "scoring",
+                N_("Scoring"),
+                N_("all26: every trick counts; last13: phase 2 only"),
+                choices=("all26", "last13"),
+            ),
+            RuleOption(
+                "open_stock", N_("Face-up stock cards"), N_("1 is the classic game"), low=1, high=26
+            ),
+            RuleOption(
+                "race_to",
+                N_("Race to (tricks)"),
+                N_("the first to this many tricks wins at once"),
+                choices=(None, *range(1, 14)),
+            ),
+            RuleOption("no_trumps", N_("No trumps"), N_("the stock stays face down and no suit is trump")),
+        ]
+
+    def turn_text(self, game: Any, seat: int) -> str | None:
+        if game.phase is GermanPhase.PICK:
+            return _("Your turn: take a face-up card")
+        return None
+
+    def status_facts(self, game: Any) -> list[str]:
+        phase2 = game.phase is GermanPhase.PLAY2 or (
+            game.phase is GermanPhase.OVER and not game.stock
+        )
+        facts = [_("Phase {n} of 2").format(n=2 if phase2 else 1)]
+        if game.stock:
+            facts.append(_("Stock: {n}").format(n=len(game.stock)))
+        return facts
+
+    def analysis_hidden(self, game: Any) -> bool:
+        return game.phase is not GermanPhase.PLAY2
+
+    def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
+        start = dict(record)
+        start["actions"] = []
+        return start

@@ -1,0 +1,253 @@
+"""What the whist family's table shows, as plain strings: pure functions, no widgets.
+
+The words for calls (:func:`call_label`), the status line (:func:`family_status_html`),
+a finished deal's summary (:func:`deal_summary`) and the outcome (:func:`outcome_text`).
+Nothing here knows which game it shows: the engine answers (``phase``, ``log``,
+``scores``, ``tricks_won``, ``contract_text``), and the game's ``ui`` hook
+(:mod:`kowhist_teach.core.hooks.ui`) adds its own words (a solo's target, bid whist's
+books, partnership whist's honours and games).
+
+>>> from kowhist_teach.core.registry import spec
+>>> s = family_status_html(spec('whist').new_game(seed=1))
+>>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.moves import Call, Move
+from ..i18n import _
+from ..pictures.svg import call_words
+from ..teach.explain import explain_deal, suit_name
+from ._common import esc, sentence
+from ._games import ui_of
+from .faces import TEXT_FORM, move_words, trumps_html
+
+__all__ = [
+    "HUMAN",
+    "call_label",
+    "deal_summary",
+    "family_status_html",
+    "move_label",
+    "outcome_text",
+    "seat_names",
+    "side_name",
+    "trick_done",
+    "turn_text",
+]
+
+#: The student's seat: South.
+HUMAN = 0
+
+
+def seat_names(n: int, by_partnership: bool) -> list[str]:
+    """South (the student), West, North, East in the chosen language (for four seats;
+    the student and numbered bots otherwise).
+
+    >>> seat_names(4, True)[2]
+    'North (partner)'
+    """
+    if n != 4:
+        return [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, n)]
+    north = _("North (partner)") if by_partnership else _("North")
+    return [_("South (you)"), _("West"), north, _("East")]
+
+
+# ------------------------------------------------------------------ words for moves
+
+
+def call_label(move: Call) -> str:
+    """The words on a call's button: a bid, a pass, a trump suit, high or low.
+
+    >>> from kowhist_teach.core.moves import PASS, TRUMP_CALLS
+    >>> call_label(PASS), call_label(TRUMP_CALLS[1]).replace(TEXT_FORM, '')
+    ('Pass', '♥ hearts')
+    """
+    if move.is_trump and move.suit is not None:
+        return f"{move.suit.symbol}{TEXT_FORM} {suit_name(move.suit)}"
+    known = {
+        "pass": _("Pass"),
+        "prop": _("Prop (ask for a partner)"),
+        "cop": _("Cop (accept the prop)"),
+        "solo": _("Solo (5 tricks)"),
+        "misere": _("Misère (no trick)"),
+        "abundance": _("Abundance (9 tricks)"),
+        "royal-abundance": _("Royal abundance (9, preferred trumps)"),
+        "misere-ouverte": _("Misère ouverte (open hand)"),
+        "slam": _("Slam (13 tricks)"),
+        "high": _("High (uptown: ace high)"),
+        "low": _("Low (downtown: ace, 2, 3 high)"),
+    }
+    # A bid whist bid in the words of the table picture's bidding box.
+    return known.get(move.code) or call_words(move, "bidwhist")
+
+
+def _contract(game: Any) -> str:
+    """The contract in one sentence, in the engine's words (solo whist and bid whist;
+    partnership whist has none)."""
+    words = getattr(game, "contract_text", None)
+    return sentence(words()) if words is not None and game.log is not None else ""
+
+
+def move_label(move: Move) -> str:
+    """A move in the family table's words (a card by its name, a call as its button
+    says it)."""
+    return move_words(move, call_label)
+
+
+def trick_done(trick: Any, seats: int = 4) -> bool:
+    """Whether every one of ``seats`` has played to ``trick``."""
+    return len(trick.plays) == seats
+
+
+def side_name(side: int) -> str:
+    """A partnership by compass points, as the table picture names it (the student,
+    seat 0, sits South)."""
+    return _("North–South") if side == 0 else _("East–West")
+
+
+def _short(name: str) -> str:
+    # "South (you)" -> "South": the side's name reads better without the notes.
+    return name.split(" (")[0]
+
+
+def _score_owners(game: Any) -> list[str]:
+    if game.by_partnership:
+        return [side_name(side) for side in (0, 1)]
+    return list(game.names)
+
+
+def scores_label(game: Any) -> str:
+    """What the game's ``scores`` are (game points, tricks, points), in words."""
+    return ui_of(game).scores_label(game) or _("Scores")
+
+
+def deal_summary(game: Any, index: int) -> list[str]:
+    """What a finished deal came to, in the teaching layer's words
+    (:func:`~kowhist_teach.teach.explain.explain_deal`), then the game's own notes
+    (partnership whist: the honours held and the game in progress or won), and the
+    scores after it.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> g = spec('whist').new_game(seed=4)
+    >>> while len(g.deals) < 2:
+    ...     g.play(g.legal_moves()[0])
+    >>> lines = deal_summary(g, 0)
+    >>> lines[0], lines[-1].startswith('Game points (rubber): ')
+    ('Deal 1 is over.', True)
+    """
+    log = game.deals[index]
+    scores = ", ".join(f"{o} {p}" for o, p in zip(_score_owners(game), game.scores, strict=True))
+    return [
+        sentence(_("Deal {n} is over").format(n=log.number)),
+        *explain_deal(game, log),
+        *ui_of(game).deal_notes(game, index),
+        sentence(_("{label}: {list}").format(label=scores_label(game), list=scores)),
+    ]
+
+
+def outcome_text(game: Any) -> str:
+    """Who won the game (and how, in the game's own words); ``""`` while it goes on.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> outcome_text(spec('whist').new_game(seed=1))
+    ''
+    """
+    out = game.outcome()
+    if out is None:
+        return ""
+    if out.winner is None:
+        return sentence(_("The game is over: a tie"))
+    own = ui_of(game).outcome_text(game)
+    if own:
+        return own
+    who = side_name(out.winner) if out.by_partnership else game.names[out.winner]
+    return sentence(_("The game is over: {who} won").format(who=who))
+
+
+# ------------------------------------------------------------------ the status line
+def turn_text(game: Any, seat: int) -> str:
+    """Whose turn, and what the student is asked to do on theirs."""
+    who = game.to_move
+    if who is None:
+        return _("Dealing")
+    if who != seat:
+        return _("{name} to move").format(name=game.names[who])
+    return ui_of(game).turn_text(game, seat) or _("Your turn: play a card")
+
+
+def _trumps_part(game: Any) -> str:
+    """Trumps as the status shows them: the suit as soon as it is named (the last
+    deal's at the end), no trumps once that is decided, the game's own words (solo
+    whist's preferred suit during its auction)."""
+    log = game.log
+    trump = game.trump
+    if trump is None and game.is_over() and log is not None:
+        trump = log.trump
+    if trump is not None:
+        return trumps_html(trump)
+    ui = ui_of(game)
+    if ui.trumps_pending(game):
+        own = ui.trumps_text(game)
+        return esc(own if own else _("Trumps: not named yet"))
+    return esc(_("No trumps"))
+
+
+def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
+    """The status line: game and deal, dealer, trumps, contract, whose turn (or
+    ``waiting``, between deals), tricks (by side or by player, books in bid whist) and
+    scores (game points and this game's points in partnership whist).
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> s = family_status_html(spec('whist').new_game(seed=1))
+    >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
+    True
+    """
+    log = game.log
+    names = game.names
+    ui = ui_of(game)
+    parts = [esc(_(game.title))]
+    if log is not None:
+        deal = _("Deal {n}").format(n=log.number)
+        parts.append(f'<span class="kw-deal-number">{esc(deal)}</span>')
+        parts.append(esc(_("Dealer: {name}").format(name=_short(names[log.dealer]))))
+    parts.append(_trumps_part(game))
+    contract = _contract(game)
+    if contract:
+        parts.append(f'<span class="kw-contract">{esc(contract)}</span>')
+    defend = ui.target_text(game, seat)
+    if defend:
+        parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
+    top = " · ".join(parts)
+    if game.is_over():
+        lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
+    elif waiting:
+        lead = f'<span class="kw-turn kw-between-deals">{esc(waiting)}</span>'
+    else:
+        lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
+    books = ui.counts_books(game)
+    if books:  # the kitty book counts for the declaring side from the discard on
+        counts = [(side_name(s), game.books(s), s == seat % 2) for s in (0, 1)]
+    elif game.by_partnership:
+        won = game.tricks_won
+        counts = [(side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
+    else:
+        won = game.tricks_won
+        counts = [(_short(names[s]), won[s], s == seat) for s in range(game.n)]
+    mine = ' class="kw-me"'
+    tricks = " · ".join(
+        f"<span{mine if me else ''}>{esc(who)}: <b>{n}</b></span>" for who, n, me in counts
+    )
+    owners = _score_owners(game)
+    scores = " · ".join(f"{esc(o)}: <b>{p}</b>" for o, p in zip(owners, game.scores, strict=True))
+    extra = ui.scores_extra(game)
+    if extra is not None:
+        scores += f" · {esc(extra[0])}: <b>{esc(extra[1])}</b>"
+    heading = _("Books") if books else _("Tricks")
+    return (
+        f'<div class="kw-status-top">{top} — {lead}</div>'
+        f'<div class="kw-status-tricks">{esc(heading)}: {tricks}</div>'
+        f'<div class="kw-status-scores">{esc(scores_label(game))}: {scores}</div>'
+    )

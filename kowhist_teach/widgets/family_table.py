@@ -1,0 +1,311 @@
+"""The whist family at the table: partnership whist, solo whist, bid whist (any game
+with partnerships or an auction) against bots, to play by clicking.
+
+The widget holds no rule: it draws what :class:`~kowhist_teach.widgets.family.FamilyModel`
+holds with the CSS hooks of DESIGN §6 (``kw-card`` with ``kw-legal`` or ``kw-illegal``,
+``kw-trick``, ``kw-explain``, ``kw-hint``, ``kw-undo``, ``kw-new-deal``, ``kw-status``;
+bids, passes and trump choices as ``kw-call`` buttons).
+
+>>> table = FamilyTableWidget('whist', seed=1)
+>>> table.game.to_move
+0
+>>> legal = [b for b in table.hand.buttons if 'kw-legal' in b._dom_classes]
+>>> legal[0].click()
+>>> len(table.game.hand(0))
+12
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.registry import spec
+from ..i18n import _
+from ..pictures.svg import hand_svg, table_svg, trick_svg
+from ._common import Guard, big_button, set_classes, style_widget, tag
+from ._games import spec_ui
+from .faces import lines_html
+from .family import FamilyModel, family_call_faces, family_game_class
+from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
+from .table import TableView, option_label, option_widget
+
+__all__ = ["FamilySetup", "FamilyTableWidget"]
+
+# The family's own classes; the DESIGN §6 hooks come from the shared style sheet.
+# The family's own classes; the DESIGN §6 hooks come from the shared style sheet.
+_FAMILY_CSS = """
+.kw-family .kw-deal-summary { background: #eef6f0; border: 2px solid #17613a;
+  border-left-width: 8px; border-radius: 8px; padding: 4px 14px; }
+.kw-family .kw-deal-summary .widget-html-content { font-size: 18px; line-height: 1.4; }
+.kw-family .kw-last-trick svg { max-width: 360px; height: auto; }
+.kw-family .kw-status .kw-contract { color: #ffd54f; }
+.kw-family .kw-open-hands svg { max-width: 100%; height: auto; }
+"""
+
+
+class FamilySetup(w.VBox):
+    """A small setup: the rule options that matter most, and a "new game" button
+    (``kw-new-game``). ``on_start(rules)`` gets the rules chosen; the engine checks them.
+
+    >>> chosen = []
+    >>> setup = FamilySetup('whist', None, chosen.append, Guard(print))
+    >>> setup.options['game_points'].value = 7
+    >>> setup.start.click()
+    >>> chosen[0].game_points, chosen[0].honours
+    (7, True)
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        rules: Any,
+        on_start: Callable[[Any], None],
+        guard: Guard,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-setup", "kw-family-setup")
+        self.kind = kind
+        self.on_start = on_start
+        self.guard = guard
+        family_game_class(kind)  # an unknown game is refused
+        game_spec = spec(kind)
+        self.rules_class = game_spec.rules
+        rules = rules if rules is not None else self.rules_class()
+        self.base = rules
+        fields = {f.name for f in dataclasses.fields(self.rules_class)}
+        self.rule_options = {
+            o.name: o for o in spec_ui(game_spec).options(self.rules_class) if o.name in fields
+        }
+        self.options: dict[str, w.Widget] = {}
+        for name, option in self.rule_options.items():
+            widget = option_widget(option, getattr(rules, name))
+            set_classes(widget, "kw-option", f"kw-option-{name.replace('_', '-')}")
+            widget.layout.width = "auto"
+            self.options[name] = widget
+        self.start = big_button("", "kw-new-game")
+        self.start.on_click(self.guard.wrap(lambda _b: self._start()))
+        self.children = (*self.options.values(), self.start)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label in the chosen language."""
+        for name, widget in self.options.items():
+            label, tip = option_label(self.rule_options[name])
+            widget.description = label
+            widget.tooltip = tip
+            widget.style.description_width = "initial"
+        self.start.description = _("Start a new game with these rules")
+        self.start.tooltip = self.start.description
+
+    def rules(self) -> Any:
+        """The rules chosen (options not shown keep their values)."""
+        values = {name: widget.value for name, widget in self.options.items()}
+        return dataclasses.replace(self.base, **values)
+
+    def _start(self) -> None:
+        self.on_start(self.rules())
+
+
+# ------------------------------------------------------------------ the table
+class FamilyTableWidget(TableView):
+    """A game of the whist family against three bots: you are South (seat 0).
+
+    ``game`` is ``"whist"`` (partnership whist or a whist drive), ``"solo"`` or
+    ``"bidwhist"``; ``rules`` the game's rules object; ``bots`` the bot of each other
+    seat (``rules`` by default); ``seed`` makes the deals and the bots repeatable.
+    ``step_delay`` (seconds) pauses after each move while bots play, so that each card
+    can be seen arriving on the table.
+
+    What it shows: the status line (``kw-status``), the trick on the table (its cards
+    ``kw-trick``), the calls open to you (``kw-call``), your hand (``kw-card``), what
+    happened (``kw-explain``), the last deal's summary (``kw-deal-summary``), and the
+    tools: hint (``kw-hint``), undo (``kw-undo``), new deal (``kw-new-deal``), the
+    language and a small setup with "new game" (``kw-new-game``).
+
+    >>> table = FamilyTableWidget('solo', seed=6)
+    >>> 'Your turn: bid or pass' in table.status.value
+    True
+    >>> table.calls.buttons[0].description, table.calls.buttons[0]._dom_classes[:2]
+    ('Pass', ('kw-call', 'kw-call-legal'))
+    """
+
+    def __init__(
+        self,
+        game: str = "whist",
+        rules: Any = None,
+        seed: int | None = None,
+        bots: list[str] | None = None,
+        *,
+        four_colour: bool = False,
+        table_width: int = 760,
+        language_selector: bool = True,
+        bot_options: dict[str, Any] | None = None,
+        step_delay: float = 0.0,
+    ) -> None:
+        super().__init__()
+        self.kind = game
+        set_classes(self, "kw-root", "kw-table-widget", "kw-family", f"kw-{game}")
+        self.model = FamilyModel(game, rules, seed, bots, bot_options=bot_options)
+        self._build(four_colour, language_selector)
+        self.four_colour = four_colour
+        self.table_width = table_width
+        self.step_delay = step_delay
+        self.summary = w.HTML()
+        set_classes(self.summary, "kw-deal-summary")
+        self.last_trick = w.HTML()
+        set_classes(self.last_trick, "kw-last-trick")
+        self.open_hands = w.HTML()
+        set_classes(self.open_hands, "kw-open-hands")
+        self.setup = FamilySetup(game, rules, self._new_game, self.guard)
+        self.setup_box = self._setup_box()
+        if step_delay > 0:
+            self.model.pause = self._pause
+        self.next_button = big_button("", "kw-next-deal")
+        self.next_button.button_style = "primary"
+        self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))
+        tools = w.HBox(
+            [self.hint_button, self.undo_button, self.new_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        # What the student acts on comes first (the calls, the hand, or "Next deal"
+        # between deals), right under the status line: see TableView._action_row.
+        self.children = (
+            style_widget(),
+            style_widget(_FAMILY_CSS),
+            self.status,
+            self._action_row([self.calls, self.next_button, self.hand]),
+            self._columns(
+                table_width,
+                [self.picture, self.open_hands],
+                [tools, self.side_title, self.explain, self.summary, self.last_trick],
+            ),
+            self.language,
+            self.setup_box,
+            self.guard.debug,
+        )
+        self.relabel()
+        self.render()
+
+    # ---------------------------------------------------------------- actions
+    def _next_deal(self) -> None:
+        self._hint = None
+        self.model.next_deal()
+
+    def _new_game(self, rules: Any) -> None:
+        self._hint = None
+        self.model.new_game(rules=rules)
+        self.setup.base = self.model.game.rules
+        self.setup_box.selected_index = None
+
+    def _pause(self) -> None:
+        # The view is redrawn after each move; a short wait lets each card be seen
+        # landing, and a longer one the whole trick before the next is led.
+        trick = self.model.game.trick
+        trick_over = trick is None or not trick.plays
+        time.sleep(self.step_delay * (3 if trick_over else 1))
+
+    # ----------------------------------------------------------------- drawing
+    def _hint_tooltip(self) -> str:
+        return _("The move the rules bot would make, and why")
+
+    def relabel(self) -> None:
+        """The fixed texts (buttons, headings) in the chosen language."""
+        super().relabel()
+        # "kw-new-deal" starts the game (or rubber) again: its words say so.
+        self.new_button.description = _("Restart: new game")
+        self.new_button.tooltip = _(
+            "Start again from the first deal with new cards: the scores go back to 0"
+        )
+        self.next_button.description = _("Next deal")
+        self.next_button.tooltip = _("The deal is over: deal the next one and play on")
+        self.setup_box.set_title(0, _("Game setup: rules"))
+
+    def render(self) -> None:
+        """Draw everything from the model."""
+        model = self.model
+        game = model.game
+        seat = model.human
+        self.status.value = family_status_html(
+            game, seat, model._between_text() if model.between_deals else ""
+        )
+        self.picture.value = table_svg(
+            game,
+            seat=seat,
+            show_all=game.is_over(),
+            four_colour=self.four_colour,
+            width=self.table_width,
+        )
+        between = model.between_deals and not game.is_over()
+        self.hand.show(game, seat)
+        self.hand.layout.display = "none" if between else ""
+        self.next_button.layout.display = "" if between else "none"
+        self.calls.update(family_call_faces(model, self.four_colour))
+        discarding = game.to_move == seat and game.phase.value == "discard" and not between
+        self.explain.value = self._explain_html(
+            tag("i", turn_text(game, seat)) if discarding else ""
+        )
+        for box, html in (
+            (self.summary, self._summary_html()),
+            (self.last_trick, self._last_trick_html()),
+            (self.open_hands, self._open_hands_html()),
+        ):
+            box.value = html
+            box.layout.display = "" if html else "none"  # no empty frame
+
+    def _placeholder(self) -> str:
+        return _("Click a card to play it, or a call to make it.")
+
+    def _hint_html(self, hint: list[str]) -> str:
+        return tag("h4", _("Hint")) + lines_html(hint)
+
+    def _summary_html(self) -> str:
+        game = self.model.game
+        done = [i for i, log in enumerate(game.deals) if log.points is not None]
+        if not done:
+            return ""
+        return tag("h4", _("The last deal")) + lines_html(deal_summary(game, done[-1]))
+
+    def _last_trick_html(self) -> str:
+        # While the next trick is being played, the one before stays in view here (the
+        # table itself shows the last trick until the next one is led).
+        game = self.model.game
+        trick = game.trick
+        if trick is None or not trick.plays or trick_done(trick, game.n):
+            return ""
+        # This deal's tricks only: after a new deal, the last deal's trick is gone.
+        done = [t for t in game.log.tricks if trick_done(t, game.n)]
+        if not done:
+            return ""
+        picture = trick_svg(
+            done[-1],
+            game.names,
+            viewer=self.model.human,
+            size=56,
+            four_colour=self.four_colour,
+            finished=True,
+        )
+        return tag("h4", _("Last trick")) + picture
+
+    def _open_hands_html(self) -> str:
+        """Cards the student may see beyond their hand: a hand laid open (misère
+        ouverte), the kitty once shown or taken, the student's own discards."""
+        game = self.model.game
+        view = game.view(self.model.human)
+        rows = [
+            (_("{name}'s hand lies open").format(name=_short(game.names[seat])), cards)
+            for seat, cards in sorted(view.open_hands.items())
+        ]
+        # An auction's kitty and the student's discards, when the game has them.
+        rows.append((_("The kitty"), getattr(view, "kitty", None)))
+        rows.append((_("Your discards (the kitty book)"), getattr(view, "discards", None)))
+        return "".join(
+            f"<div>{tag('b', title)}<br>"
+            f"{hand_svg(cards, size=46, four_colour=self.four_colour)}</div>"
+            for title, cards in rows
+            if cards
+        )

@@ -1,0 +1,165 @@
+"""The setups of the tables: the rule options a game's ``ui`` hook lists
+(:meth:`~kowhist_teach.core.hooks.ui.GameUI.options`), as checkboxes, sliders and menus;
+players and bots for the trick table.
+
+>>> from kowhist_teach.widgets.model import GameModel
+>>> panel = SetupPanel('knockout', GameModel('knockout', players=3, seed=1), print)
+>>> panel.settings()[0], 'dogs_chance' in panel.options
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..core.hooks.ui import RuleOption
+from ..i18n import _
+from ..teach.bots import BOT_NAMES
+from ._common import Guard, big_button, set_classes, tag
+from ._games import spec_ui
+
+if TYPE_CHECKING:  # the model imports nothing of the views
+    from .model import GameModel
+
+__all__ = ["SetupPanel", "option_label", "option_widget"]
+
+
+def _bot_label(name: str) -> str:
+    return {
+        "random": _("random (plays any legal card)"),
+        "rules": _("rules of thumb"),
+        "montecarlo": _("Monte Carlo (strongest, slower)"),
+    }[name]
+
+
+def option_widget(option: RuleOption, value: Any) -> w.Widget:
+    """The widget of one rule option (its label set by the caller): a checkbox for a
+    true/false option, a slider for a range, a menu of choices otherwise.
+
+    >>> option_widget(RuleOption('x', low=1, high=3), 2).max
+    3
+    """
+    if isinstance(value, bool):
+        return w.Checkbox(value=value, indent=False)
+    if option.low is not None and option.high is not None:
+        return w.IntSlider(value=value, min=option.low, max=option.high, continuous_update=False)
+    choices = list(option.choices)
+    if None not in choices:
+        choices = sorted({*choices, value})
+    elif value not in choices:
+        choices.append(value)
+    return w.Dropdown(options=[("-" if c is None else str(c), c) for c in choices], value=value)
+
+
+def option_label(option: RuleOption) -> tuple[str, str]:
+    """An option's label and tip in the chosen language."""
+    label = _(option.label) if option.label else option.name.replace("_", " ")
+    return label, _(option.tip) if option.tip else ""
+
+
+class SetupPanel(w.VBox):
+    """The settings of the next game: players, the bot in each seat, every rule option.
+
+    ``on_start(players, rules, bots)`` is called by the "new game" button; settings
+    the engine refuses are reported through ``guard`` (the game in progress stays).
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        model: GameModel,
+        on_start: Callable[[int, Any, list[str]], None],
+        guard: Guard | None = None,
+    ) -> None:
+        super().__init__()
+        set_classes(self, "kw-setup")
+        self.guard = guard or Guard(model.say)
+        self.kind = kind
+        self.on_start = on_start
+        self.spec = model.spec
+        low, high = self.spec.players
+        self._fixed = low if low == high else None
+        self.players = w.IntSlider(value=model.players, min=low, max=high, continuous_update=False)
+        set_classes(self.players, "kw-players")
+        if self._fixed is not None:
+            self.players.layout.display = "none"
+        self.bots = [
+            w.Dropdown(options=[(n, n) for n in BOT_NAMES], value="rules")
+            for _s in range(max(high - 1, 1))
+        ]
+        for seat, (dropdown, name) in enumerate(zip(self.bots, model.bot_names, strict=False)):
+            dropdown.value = name
+            set_classes(dropdown, "kw-bot", f"kw-bot-{seat + 1}")
+        self.options: dict[str, w.Widget] = {}
+        rules_class = self.spec.rules
+        rules = model.rules or rules_class()
+        self.rule_options = {o.name: o for o in spec_ui(self.spec).options(rules_class)}
+        for name, option in self.rule_options.items():
+            self.options[name] = option_widget(option, getattr(rules, name))
+        for name, widget in self.options.items():
+            set_classes(widget, "kw-option", f"kw-option-{name.replace('_', '-')}")
+            if isinstance(widget, w.IntSlider):
+                widget.layout.width = "480px"
+            elif isinstance(widget, w.Checkbox):
+                widget.layout.width = "auto"
+        self.players.layout.width = "480px"
+        self.start = big_button("", "kw-new-game")
+        self.start.on_click(self.guard.wrap(lambda _b: self._start()))
+        self.players.observe(lambda _c: self._show_bots(), names="value")
+        self.bots_label = w.HTML()
+        self.rules_label = w.HTML()
+        checks = [x for x in self.options.values() if isinstance(x, w.Checkbox)]
+        others = [x for x in self.options.values() if not isinstance(x, w.Checkbox)]
+        grid = w.GridBox(checks, layout=w.Layout(grid_template_columns="repeat(2, 1fr)"))
+        self.children = (
+            self.players,
+            self.bots_label,
+            w.HBox(self.bots, layout=w.Layout(flex_flow="row wrap")),
+            self.rules_label,
+            *others,
+            grid,
+            self.start,
+        )
+        self.relabel()
+        self._show_bots()
+
+    def relabel(self) -> None:
+        """Set every label in the chosen language."""
+        self.players.description = _("Players")
+        for seat, dropdown in enumerate(self.bots, start=1):
+            dropdown.description = _("Seat {n}").format(n=seat + 1)
+            chosen = dropdown.value
+            dropdown.options = [(_bot_label(n), n) for n in BOT_NAMES]
+            dropdown.value = chosen  # new labels, the same bot
+            dropdown.style.description_width = "initial"
+        self.players.style.description_width = "initial"
+        for name, widget in self.options.items():
+            label, tip = option_label(self.rule_options[name])
+            widget.description = label
+            widget.tooltip = tip
+            widget.style.description_width = "initial"
+        self.start.description = _("Start a new game with these settings")
+        self.start.tooltip = self.start.description
+        self.bots_label.value = tag("b", _("Bots"))
+        self.rules_label.value = tag("b", _("Rules"))
+
+    def _show_bots(self) -> None:
+        n = self._count()
+        for seat, dropdown in enumerate(self.bots, start=1):
+            dropdown.layout.display = "" if seat < n else "none"
+
+    def settings(self) -> tuple[int, Any, list[str]]:
+        """The players, rules and bots chosen (the engine checks them)."""
+        n = self._count()
+        values = {name: widget.value for name, widget in self.options.items()}
+        rules: Any = self.spec.rules(**values)
+        return n, rules, [d.value for d in self.bots[: n - 1]]
+
+    def _count(self) -> int:
+        return self._fixed if self._fixed is not None else self.players.value
+
+    def _start(self) -> None:
+        self.on_start(*self.settings())
