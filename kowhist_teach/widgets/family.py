@@ -159,7 +159,8 @@ class FamilyModel(TableModel):
     def _fresh(self, seed: int, rules: Any = None) -> Any:
         cls = self.game_class
         names = seat_names(self.players, self.spec.partnerships)
-        return cls(rules if rules is not None else self.rules, seed=seed, players=names)
+        # By keyword, as the registry's engines all take them (GameSpec.game).
+        return cls(rules=rules if rules is not None else self.rules, seed=seed, players=names)
 
     def new_game(self, rules: Any = None, seed: int | None = None) -> None:
         """A new game (new cards unless ``seed`` is given); ``rules`` left out stay.
@@ -251,7 +252,7 @@ class FamilyModel(TableModel):
                 lines.append(
                     sentence(
                         _("{name}'s bot went wrong ({problem}): it plays {move} instead").format(
-                            name=game.names[seat], problem=problem, move=move_label(move)
+                            name=game.names[seat], problem=problem, move=move_label(move, game)
                         )
                     )
                 )
@@ -297,9 +298,9 @@ class FamilyModel(TableModel):
             if move.is_pass:
                 text = _("{name} passes").format(name=name)
             elif move.is_trump and phase == "trump":
-                text = _("{name} names {what}").format(name=name, what=call_label(move))
+                text = _("{name} names {what}").format(name=name, what=call_label(move, game))
             else:
-                text = _("{name} calls {what}").format(name=name, what=call_label(move))
+                text = _("{name} calls {what}").format(name=name, what=call_label(move, game))
             lines.append(sentence(text))
         elif phase == "discard" and _phase(game) != "discard" and seat != self.human:
             lines.append(sentence(_("{name} has discarded to the kitty").format(name=name)))
@@ -375,13 +376,13 @@ class FamilyModel(TableModel):
             others = game.legal_moves()
         else:
             text = _("The rules bot would play {move}: {reason}")
-            lines = [sentence(text.format(move=move_label(move), reason=self.reason(move)))]
+            lines = [sentence(text.format(move=move_label(move, game), reason=self.reason(move)))]
             others = [m for m in game.legal_moves() if m != move]
         if others:
             lines.append(
                 sentence(
                     _("Other moves open to you: {moves}").format(
-                        moves=", ".join(move_label(m) for m in others)
+                        moves=", ".join(move_label(m, game) for m in others)
                     )
                 )
             )
@@ -427,4 +428,5 @@ def family_call_faces(model: FamilyModel, four_colour: bool = False) -> list[Cal
     """
     if model.between_deals:
         return []
-    return call_faces(model.game, model.human, four_colour, label=call_label)
+    game = model.game
+    return call_faces(game, model.human, four_colour, label=lambda m: call_label(m, game))

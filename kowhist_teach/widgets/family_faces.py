@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.moves import Call, Move
+from ..core.registry import spec_of
 from ..i18n import _
 from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
@@ -58,8 +59,9 @@ def seat_names(n: int, by_partnership: bool) -> list[str]:
 # ------------------------------------------------------------------ words for moves
 
 
-def call_label(move: Call) -> str:
-    """The words on a call's button: a bid, a pass, a trump suit, high or low.
+def call_label(move: Call, game: Any = None) -> str:
+    """The words on a call's button: a bid, a pass, a trump suit, high or low; a
+    numbered bid as ``game``'s table picture names it (bid whist's "4 downtown").
 
     >>> from kowhist_teach.core.moves import PASS, TRUMP_CALLS
     >>> call_label(PASS), call_label(TRUMP_CALLS[1]).replace(TEXT_FORM, '')
@@ -80,8 +82,8 @@ def call_label(move: Call) -> str:
         "high": _("High (uptown: ace high)"),
         "low": _("Low (downtown: ace, 2, 3 high)"),
     }
-    # A bid whist bid in the words of the table picture's bidding box.
-    return known.get(move.code) or call_words(move, "bidwhist")
+    # Any other bid in the words of the game's table picture (its bidding box).
+    return known.get(move.code) or call_words(move, spec_of(game).name if game else "")
 
 
 def _contract(game: Any) -> str:
@@ -91,10 +93,10 @@ def _contract(game: Any) -> str:
     return sentence(words()) if words is not None and game.log is not None else ""
 
 
-def move_label(move: Move) -> str:
+def move_label(move: Move, game: Any = None) -> str:
     """A move in the family table's words (a card by its name, a call as its button
-    says it)."""
-    return move_words(move, call_label)
+    says it in ``game``)."""
+    return move_words(move, lambda call: call_label(call, game))
 
 
 def trick_done(trick: Any, seats: int = 4) -> bool:
@@ -113,8 +115,13 @@ def _short(name: str) -> str:
     return name.split(" (")[0]
 
 
+def _by_partnership(game: Any) -> bool:
+    """Whether the game keeps its scores by partnership (its spec says so)."""
+    return bool(spec_of(game).partnerships)
+
+
 def _score_owners(game: Any) -> list[str]:
-    if game.by_partnership:
+    if _by_partnership(game):
         return [side_name(side) for side in (0, 1)]
     return list(game.names)
 
@@ -163,7 +170,7 @@ def outcome_text(game: Any) -> str:
     own = ui_of(game).outcome_text(game)
     if own:
         return own
-    who = side_name(out.winner) if out.by_partnership else game.names[out.winner]
+    who = side_name(out.winner) if _by_partnership(game) else game.names[out.winner]
     return sentence(_("The game is over: {who} won").format(who=who))
 
 
@@ -230,7 +237,7 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     books = ui.counts_books(game)
     if books:  # the kitty book counts for the declaring side from the discard on
         counts = [(side_name(s), game.books(s), s == seat % 2) for s in (0, 1)]
-    elif game.by_partnership:
+    elif _by_partnership(game):
         won = game.tricks_won
         counts = [(side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
     else:

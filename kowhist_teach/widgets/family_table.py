@@ -298,7 +298,7 @@ class FamilyTableWidget(TableView):
         view = game.view(self.model.human)
         rows = [
             (_("{name}'s hand lies open").format(name=_short(game.names[seat])), cards)
-            for seat, cards in sorted(view.open_hands.items())
+            for seat, cards in sorted(getattr(view, "open_hands", {}).items())
         ]
         # An auction's kitty and the student's discards, when the game has them.
         rows.append((_("The kitty"), getattr(view, "kitty", None)))

@@ -8,3 +8,13 @@ from .engine import OhHellGame, OhHellRules
 SPEC = register(
     GameSpec(name="ohhell", title=N_("Oh Hell"), game=OhHellGame, rules=OhHellRules, players=(3, 7))
 )
+
+from .story import OhHellStory  # noqa: E402
+
+SPEC.hooks["story"] = OhHellStory()
+from .picture import OhHellPicture  # noqa: E402
+
+SPEC.hooks["picture"] = OhHellPicture()
+from .ui import OhHellUI  # noqa: E402
+
+SPEC.hooks["ui"] = OhHellUI()
