@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .teaching import BidWhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = BidWhistTeaching()

@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .teaching import WhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = WhistTeaching()
