@@ -19,3 +19,6 @@ SPEC.hooks["picture"] = GermanPicture()
 from .ui import GermanUI  # noqa: E402
 
 SPEC.hooks["ui"] = GermanUI()
+from .teaching import GermanTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = GermanTeaching()

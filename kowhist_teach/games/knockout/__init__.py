@@ -19,3 +19,6 @@ SPEC.hooks["picture"] = KnockoutPicture()
 from .ui import KnockoutUI  # noqa: E402
 
 SPEC.hooks["ui"] = KnockoutUI()
+from .teaching import KnockoutTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = KnockoutTeaching()

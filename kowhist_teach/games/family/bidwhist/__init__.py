@@ -23,3 +23,6 @@ SPEC.hooks["picture"] = BidWhistPicture()
 from .ui import BidWhistUI  # noqa: E402
 
 SPEC.hooks["ui"] = BidWhistUI()
+from .teaching import BidWhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = BidWhistTeaching()

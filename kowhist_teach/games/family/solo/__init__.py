@@ -16,3 +16,6 @@ SPEC.hooks["picture"] = SoloPicture()
 from .ui import SoloUI  # noqa: E402
 
 SPEC.hooks["ui"] = SoloUI()
+from .teaching import SoloTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = SoloTeaching()

@@ -23,3 +23,6 @@ SPEC.hooks["picture"] = WhistPicture()
 from .ui import WhistUI  # noqa: E402
 
 SPEC.hooks["ui"] = WhistUI()
+from .teaching import WhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = WhistTeaching()
