@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from ..record import FamilyRecord  # noqa: E402
+
+SPEC.hooks["record"] = FamilyRecord()
