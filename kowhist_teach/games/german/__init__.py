@@ -13,3 +13,7 @@ SPEC = register(
 from .record import GermanRecord  # noqa: E402
 
 SPEC.hooks["record"] = GermanRecord()
+
+from .cli import GermanCli  # noqa: E402
+
+SPEC.hooks["cli"] = GermanCli()

@@ -13,3 +13,7 @@ SPEC = register(
 from .record import KnockoutRecord  # noqa: E402
 
 SPEC.hooks["record"] = KnockoutRecord()
+
+from .cli import KnockoutCli  # noqa: E402
+
+SPEC.hooks["cli"] = KnockoutCli()

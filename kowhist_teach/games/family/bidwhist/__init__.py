@@ -17,3 +17,7 @@ SPEC = register(
 from ..record import FamilyRecord  # noqa: E402
 
 SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import BidWhistCli  # noqa: E402
+
+SPEC.hooks["cli"] = BidWhistCli()

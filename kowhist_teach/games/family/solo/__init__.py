@@ -10,3 +10,7 @@ SPEC = register(
 from ..record import FamilyRecord  # noqa: E402
 
 SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import SoloCli  # noqa: E402
+
+SPEC.hooks["cli"] = SoloCli()
