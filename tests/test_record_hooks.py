@@ -47,3 +47,12 @@ def test_example_round_trips(path: Path) -> None:
     again = to_record(game_from_record(record))
     assert replay(again) == result
     assert replay(json.loads(json.dumps(again))) == result
+
+
+@pytest.mark.parametrize("game_spec", specs(), ids=lambda s: s.name)
+def test_every_game_has_a_cli_hook(game_spec: object) -> None:
+    from kowhist_teach.core.hooks.cli import CliHook
+
+    assert game_spec.has("cli")  # type: ignore[attr-defined]
+    assert isinstance(game_spec.cli, CliHook)  # type: ignore[attr-defined]
+    game_spec.cli.check_players(None)  # type: ignore[attr-defined]  (the default is fine)
