@@ -22,3 +22,10 @@ SPEC.hooks["ui"] = GermanUI()
 from .teaching import GermanTeaching  # noqa: E402
 
 SPEC.hooks["teaching"] = GermanTeaching()
+from .record import GermanRecord  # noqa: E402
+
+SPEC.hooks["record"] = GermanRecord()
+
+from .cli import GermanCli  # noqa: E402
+
+SPEC.hooks["cli"] = GermanCli()

@@ -22,3 +22,10 @@ SPEC.hooks["ui"] = KnockoutUI()
 from .teaching import KnockoutTeaching  # noqa: E402
 
 SPEC.hooks["teaching"] = KnockoutTeaching()
+from .record import KnockoutRecord  # noqa: E402
+
+SPEC.hooks["record"] = KnockoutRecord()
+
+from .cli import KnockoutCli  # noqa: E402
+
+SPEC.hooks["cli"] = KnockoutCli()

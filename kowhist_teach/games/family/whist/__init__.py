@@ -26,3 +26,10 @@ SPEC.hooks["ui"] = WhistUI()
 from .teaching import WhistTeaching  # noqa: E402
 
 SPEC.hooks["teaching"] = WhistTeaching()
+from ..record import FamilyRecord  # noqa: E402
+
+SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import WhistCli  # noqa: E402
+
+SPEC.hooks["cli"] = WhistCli()
