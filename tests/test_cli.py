@@ -366,13 +366,13 @@ BLIND_DOG_RECORD = {
 
 
 def test_play_blind_dog_card_stays_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    import kowhist_teach.cli as cli
     from kowhist_teach import Status
     from kowhist_teach.core.record import game_from_record
+    from kowhist_teach.core.registry import spec
 
     game = game_from_record(BLIND_DOG_RECORD)
     assert game.status[0] is Status.BLIND_DOG and game.to_move == 2
-    monkeypatch.setattr(cli, "KnockoutGame", lambda *args, **kwargs: game)
+    monkeypatch.setattr(spec("knockout"), "new_game", lambda *args, **kwargs: game)
     out = io.StringIO()
     typist = Typist(out, ["quit"])
     assert play_terminal(3, 1, None, stdin=typist, stdout=out) == 0  # type: ignore[arg-type]

@@ -471,11 +471,11 @@ def test_replay_text_thrown_in_and_prop_and_cop(
 def test_play_story_of_a_thrown_in_deal() -> None:
     from family_helpers import solo
 
-    from kowhist_teach.cli import _Story
+    from kowhist_teach.core.registry import spec
 
     game = solo("pass pass pass pass")
     lines: list[str] = []
-    _Story(game, lambda text="": lines.append(text), human=0).tell()
+    spec("solo").cli.story(game, lambda text="": lines.append(text), human=0).tell()
     assert "Deal 1 is over: no card was played." in lines
     assert "  everybody passed: the cards are thrown in" in lines
     assert not any("Tricks:" in line for line in lines)

@@ -30,13 +30,11 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from ..games.knockout.engine import KnockoutGame, Phase, RoundLog, Rules
 from ..i18n import _
-from .cards import BadCard, Suit, card_codes
 from .errors import IllegalMove, RecordError, SetupError
 from .game import check_rule_options
-from .moves import PLAY_ON, RAINBOW, Call, Move
-from .tricks import Trick
+from .hooks.record import RecordHook, not_a_record_result
+from .registry import game_names, spec, spec_of
 
 __all__ = [
     "FORMAT",
@@ -50,6 +48,9 @@ __all__ = [
     "to_record",
     "game_from_record",
     "replay",
+    "record_hook",
+    "claimed_game",
+    "not_a_record",
 ]
 
 #: The format tag every record carries.
@@ -62,17 +63,6 @@ MAX_RECORD_BYTES = 1_000_000
 #: Numbers in a record are seats, counts and points: 18 digits is far beyond any of them
 #: and keeps Python from spending time on a number with millions of digits.
 _MAX_NUMBER_DIGITS = 18
-
-_TOP_KEYS = {
-    "knockout": {"format", "game", "players", "rules", "first_dealer", "rounds"},
-    "german": {"format", "game", "players", "rules", "first_dealer", "hands", "stock", "actions"},
-    # The whist family (record_family.py): one shape for whist, solo and bid whist.
-    **{
-        game: {"format", "game", "players", "rules", "first_dealer", "deals"}
-        for game in ("whist", "solo", "bidwhist")
-    },
-}
-_ROUND_KEYS = {"hands", "turn_up", "trump", "trump_chooser", "declare", "votes", "actions"}
 
 
 class ReplayError(IllegalMove):
@@ -262,13 +252,10 @@ def check_record(data: Any) -> None:
             )
         )
     game = data.get("game")
-    if not isinstance(game, str) or game not in _TOP_KEYS:
-        raise _fail(
-            _("unknown game {game!r}: this version replays {known}").format(
-                game=game, known=", ".join(sorted(_TOP_KEYS))
-            )
-        )
-    _no_unknown(data, _TOP_KEYS[game], _("the record"))
+    hook = _record_hook(game)
+    if hook is None:
+        raise _unknown_game(game)
+    _no_unknown(data, hook.top_keys, _("the record"))
     if "players" not in data:
         raise _fail(_("the record must say how many players there are (players)"))
     players = data["players"]
@@ -281,32 +268,44 @@ def check_record(data: Any) -> None:
         if not isinstance(data["rules"], dict):
             raise _fail(_("rules must be an object of options"))
         try:
-            check_rule_options(_rules_class(game), data["rules"])
+            check_rule_options(spec(game).rules, data["rules"])
         except SetupError as e:  # an unknown option is an unknown key: not a record
             raise _fail(str(e)) from None
     fd = data.get("first_dealer", 0)
     if not isinstance(fd, int) or isinstance(fd, bool):
         raise _fail(_("first_dealer must be a seat number"))
-    if game == "knockout":
-        _check_knockout_shape(data)
-    elif game == "german":
-        _check_german_shape(data)
-    else:
-        from ..games.family.record import check_family_shape
-
-        check_family_shape(data)
+    hook.check_shape(data)
 
 
-def _rules_class(game: str) -> type:
-    if game == "german":
-        from ..games.german.engine import GermanRules
+def _unknown_game(game: Any) -> RecordError:
+    known = sorted(name for name in game_names() if spec(name).has("record"))
+    return _fail(
+        _("unknown game {game!r}: this version replays {known}").format(
+            game=game, known=", ".join(known)
+        )
+    )
 
-        return GermanRules
-    if game in ("whist", "solo", "bidwhist"):
-        from ..games.family.record import family_class
 
-        return family_class(game).rules_class
-    return Rules
+def _record_hook(game: Any) -> RecordHook | None:
+    """The record hook of the game a record names; ``None`` if no game of that name
+    reads records."""
+    if not isinstance(game, str) or game not in game_names():
+        return None
+    found = spec(game)
+    return found.record if found.has("record") else None
+
+
+def record_hook(data: dict[str, Any]) -> RecordHook:
+    """The record hook of a record's game, ``spec(data["game"]).record`` (a one-line
+    :class:`~kowhist_teach.core.errors.RecordError` if no game of that name reads records).
+
+    >>> record_hook({"game": "german"}).parts_key is None
+    True
+    """
+    hook = _record_hook(data.get("game") if isinstance(data, dict) else None)
+    if hook is None:
+        raise _unknown_game(data.get("game") if isinstance(data, dict) else None)
+    return hook
 
 
 def _no_unknown(obj: dict[str, Any], known: set[str], where: str) -> None:
@@ -336,70 +335,7 @@ def _check_hands_and_actions(obj: Any, known: set[str], where: str) -> None:
         raise _fail(_("{where}: actions must be a list of codes").format(where=where))
 
 
-def _check_knockout_shape(data: dict[str, Any]) -> None:
-    rounds = data.get("rounds", [])
-    if not isinstance(rounds, list):
-        raise _fail(_("rounds must be a list of round objects"))
-    for i, rnd in enumerate(rounds):
-        where = _("round {r}").format(r=i)
-        _check_hands_and_actions(rnd, _ROUND_KEYS, where)
-        for key in ("turn_up", "trump"):
-            if rnd.get(key) is not None and not isinstance(rnd[key], str):
-                raise _fail(_("{where}: {key} must be a code").format(where=where, key=key))
-        tc = rnd.get("trump_chooser")
-        if tc is not None and (not isinstance(tc, int) or isinstance(tc, bool)):
-            raise _fail(_("{where}: trump_chooser must be a seat number").format(where=where))
-        votes = rnd.get("votes")
-        if votes is not None and not (
-            isinstance(votes, dict) and all(isinstance(v, str) for v in votes.values())
-        ):
-            raise _fail(
-                _('{where}: votes must map seats to suits, like {{"3": "H"}}').format(where=where)
-            )
-        declare = rnd.get("declare")
-        if declare is not None:
-            if not isinstance(declare, dict):
-                raise _fail(_("{where}: declare must be an object or null").format(where=where))
-            _no_unknown(declare, {"seat", "call"}, _("{where}'s declare").format(where=where))
-            if not isinstance(declare.get("seat"), int) or declare.get("call") not in (
-                "no-picture",
-                "rainbow",
-            ):
-                raise _fail(
-                    _('{where}: declare needs a seat and a call, "no-picture" or "rainbow"').format(
-                        where=where
-                    )
-                )
-
-
-def _check_german_shape(data: dict[str, Any]) -> None:
-    for key in ("hands",):
-        hands = data.get(key)
-        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
-            raise _fail(_("hands must be one list of card codes per seat"))
-    if not _is_code_list(data.get("stock")):
-        raise _fail(_("stock must be a list of card codes, top first"))
-    if "actions" in data and not _is_code_list(data["actions"]):
-        raise _fail(_("actions must be a list of codes"))
-
-
-# ------------------------------------------------------------------------ replaying
-def _suit_code(suit: Suit | None) -> str:
-    return "NT" if suit is None else suit.code
-
-
-def _parse_trump(code: str, r: int) -> Call:
-    try:
-        call = Call(code)
-    except BadCard:
-        call = None
-    if call is None or not call.is_trump:
-        raise ReplayError(
-            _("{code!r} is not a trump: write S, H, D, C or NT").format(code=code), round=r
-        )
-    return call
-
-
+# ------------------------------------------------------------- the game's part
 def game_from_record(record: dict[str, Any]) -> Any:
     """The game a record describes, played up to where the record stops.
 
@@ -407,284 +343,50 @@ def game_from_record(record: dict[str, Any]) -> Any:
     :class:`ReplayError` if it breaks a rule.
     """
     check_record(record)
-    if record["game"] == "german":
-        from ..games.german.record import german_game_from_record
-
-        return german_game_from_record(record)
-    if record["game"] != "knockout":
-        from ..games.family.record import family_game_from_record
-
-        return family_game_from_record(record)
-    return knockout_game_from_record(record)
+    return record_hook(record).game_from_record(record)
 
 
-def knockout_game_from_record(record: dict[str, Any]) -> KnockoutGame:
-    """Replay a Knock-Out Whist record into a game (see :func:`game_from_record`)."""
-    try:
-        rules = Rules.from_dict(record.get("rules"))
-        game = KnockoutGame(
-            record["players"],
-            rules,
-            first_dealer=record.get("first_dealer", 0),
-            auto_chance=False,
-        )
-    except (SetupError, TypeError) as e:
-        raise ReplayError(str(e)) from None
-    rounds = record.get("rounds", [])
-    for r, rnd in enumerate(rounds):
-        _replay_round(game, rnd, r, last=r == len(rounds) - 1)
-    return game
-
-
-def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -> None:
-    if game.is_over():
-        raise ReplayError(_("the game was already over before round {r}").format(r=r), round=r)
-    first = game.is_first_round()
-    # Who chooses trumps (and leads) was settled at the end of the last round; a tie
-    # there was cut, and the record names the cut's winner.
-    tc = rnd.get("trump_chooser")
-    if game.phase is Phase.CUT:
-        tied = game.chance_pending[1]
-        if tc is None:
-            raise ReplayError(
-                _(
-                    "seats {tied} tied for most tricks: round {r} must name the cut's winner "
-                    "as trump_chooser"
-                ).format(tied=", ".join(map(str, tied)), r=r),
-                round=r,
-            )
-        try:
-            game.cut(tc)
-        except IllegalMove as e:
-            raise ReplayError(str(e), round=r, seat=tc) from None
-    elif tc is not None:
-        if first:
-            raise ReplayError(
-                _("round {r} takes trumps from the turn-up: it has no trump_chooser").format(r=r),
-                round=r,
-            )
-        if tc != game.trump_chooser:
-            raise ReplayError(
-                _(
-                    "seat {tc} cannot choose trumps: seat {chooser} took the most tricks last round"
-                ).format(tc=tc, chooser=game.trump_chooser),
-                round=r,
-                seat=tc,
-            )
-    turn_up = rnd.get("turn_up")
-    if first and turn_up is None:
-        raise ReplayError(
-            _("round {r} is dealt with a turn-up card for trumps: turn_up is missing").format(r=r),
-            round=r,
-        )
-    if not first and turn_up is not None:
-        raise ReplayError(
-            _("only the first round (and its redeals) has a turn_up; round {r} has one").format(
-                r=r
-            ),
-            round=r,
-        )
-    try:
-        game.deal(rnd["hands"], turn_up)
-    except IllegalMove as e:
-        raise ReplayError(_("round {r}: {why}").format(r=r, why=e), round=r) from None
-
-    votes = rnd.get("votes") or {}
-    for key in votes:
-        if not (
-            isinstance(key, str)
-            and key.isascii()
-            and key.isdigit()
-            and int(key) < game.n
-            and game.status[int(key)].name == "OUT"
-        ):
-            raise ReplayError(
-                _("seat {key} cannot vote on trumps: only eliminated players vote").format(key=key),
-                round=r,
-            )
-    if votes and game.phase is not Phase.VOTE:
-        raise ReplayError(_("round {r} has no vote on trumps").format(r=r), round=r)
-    while game.phase is Phase.VOTE:
-        seat = game.to_move
-        if last and str(seat) not in votes and rnd.get("trump") is None and not rnd.get("actions"):
-            return  # the record stops while the vote is under way
-        if str(seat) not in votes:
-            raise ReplayError(
-                _("seat {seat} is out and votes on trumps: round {r} needs their vote").format(
-                    seat=seat, r=r
-                ),
-                round=r,
-                seat=seat,
-            )
-        _play(game, _parse_trump(votes[str(seat)], r), r, None)
-
-    trump = rnd.get("trump")
-    if game.phase is Phase.CHOOSE_TRUMP:
-        if trump is None and last and not rnd.get("actions"):
-            return  # the record stops while the chooser thinks
-        if trump is None:
-            raise ReplayError(
-                _("round {r} needs a trump: seat {seat} chooses it").format(r=r, seat=game.to_move),
-                round=r,
-                seat=game.to_move,
-            )
-        _play(game, _parse_trump(trump, r), r, None)
-    elif trump is not None:
-        call = _parse_trump(trump, r)
-        if call.suit != game.trump:
-            raise ReplayError(
-                _("round {r}: trumps are {actual}, not {claimed}").format(
-                    r=r, actual=_suit_code(game.trump), claimed=trump
-                ),
-                round=r,
-            )
-
-    declare = rnd.get("declare")
-    if declare is not None:
-        seat, call = declare["seat"], Call(declare["call"])
-        if not 0 <= seat < game.n:
-            raise ReplayError(_("seat {seat} is not at this table").format(seat=seat), round=r)
-        if game.phase is not Phase.DECLARE or call not in game.declarations_open(seat):
-            raise ReplayError(game.why_declaration_illegal(seat, call), round=r, seat=seat)
-    if last and "declare" not in rnd and not rnd.get("actions"):
-        # Stopped before the first lead and nobody has declined yet ("declare": null
-        # says the declarations are over with none made).
-        return
-    while game.phase is Phase.DECLARE:
-        seat = game.to_move
-        if declare is not None and (seat == declare["seat"] or declare["call"] == "rainbow"):
-            move: Move = Call(declare["call"])
-            if move not in game.legal_moves():
-                move = PLAY_ON
-        else:
-            move = PLAY_ON
-        _play(game, move, r, None)
-    if game.phase is Phase.CUT and declare is not None and declare["call"] == RAINBOW.code:
-        try:
-            game.cut(declare["seat"])
-        except IllegalMove as e:
-            raise ReplayError(str(e), round=r, seat=declare["seat"]) from None
-    actions = rnd.get("actions", [])
-    log = game.rounds[r]
-    if log.redealt or log.declare is not None:
-        if actions:
-            raise ReplayError(
-                _("round {r} ended with a declaration: it can have no actions").format(r=r),
-                round=r,
-                action=0,
-            )
-        return
-    for a, code in enumerate(actions):
-        if game.round != r or game.phase is not Phase.PLAY:
-            raise ReplayError(
-                _(
-                    "round {r} is over after {k} actions: action {a} ({code}) is one too many"
-                ).format(r=r, k=a, a=a, code=code),
-                round=r,
-                action=a,
-            )
-        _play(game, code, r, a)
-    if not last and game.round == r and not game.is_over():
-        raise ReplayError(
-            _("round {r} stops before its last trick, but another round follows").format(r=r),
-            round=r,
-        )
-
-
-def _play(game: KnockoutGame, move: Move | str, r: int, a: int | None) -> None:
-    seat = game.to_move
-    try:
-        game.play(move)
-    except IllegalMove as e:
-        raise ReplayError(str(e), round=r, action=a, seat=seat) from None
-
-
-# ------------------------------------------------------------------------- writing
 def to_record(game: Any) -> dict[str, Any]:
     """A game written out as a record; replaying it gives the same game.
 
+    >>> from kowhist_teach import KnockoutGame
     >>> g = KnockoutGame(4, seed=2)
     >>> rec = to_record(g)
     >>> rec['format'], len(rec['rounds'][0]['hands'][0]), to_record(game_from_record(rec)) == rec
     ('kowhist-record/1', 7, True)
     """
-    from ..games.family.engine import FamilyGame
-
-    if isinstance(game, FamilyGame):
-        from ..games.family.record import family_record
-
-        return family_record(game)
-    if not isinstance(game, KnockoutGame):
-        from ..games.german.record import german_record
-
-        return german_record(game)
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "game": "knockout",
-        "players": list(game._names) if game._names is not None else game.n,
-        "rules": game.rules.to_dict(),
-        "first_dealer": game.first_dealer,
-        "rounds": [],
-    }
-    first = True
-    for log in game.rounds:
-        if not log.hands:  # a round not dealt yet
-            continue
-        rnd: dict[str, Any] = {"hands": [card_codes(h) for h in log.hands]}
-        if first:
-            rnd["turn_up"] = log.turn_up.code if log.turn_up is not None else None
-        elif log.trump_settled:
-            rnd["trump"] = _suit_code(log.trump)
-        if log.cut_winner is not None:
-            rnd["trump_chooser"] = log.cut_winner
-        if log.votes:
-            rnd["votes"] = {str(s): suit.code for s, suit in log.votes.items()}
-        if log.declare is not None:
-            rnd["declare"] = dict(log.declare)
-        elif log.could_declare and log.tricks:
-            rnd["declare"] = None  # declarations are over, none was made
-        rnd["actions"] = [m.code for m in log.actions]
-        record["rounds"].append(rnd)
-        if not log.redealt:
-            first = False
-    return record
+    return spec_of(game).record.to_record(game)
 
 
-# ------------------------------------------------------------------------ the report
-def _trick_dict(trick: Trick) -> dict[str, Any]:
-    return {
-        "leader": trick.leader,
-        "cards": [[seat, card.code] for seat, card in trick.plays],
-        "winner": trick.winner,
-    }
+def claimed_game(source: Any) -> str | None:
+    """The game a record (a dict, JSON text or a path) claims to be, if this version
+    reads that game's records: which shape of error ``replay`` gives for it. Never raises.
+
+    >>> claimed_game({'game': 'solo', 'colour': 'red'}), claimed_game('{"game": "chess"}')
+    ('solo', None)
+    """
+    data = source
+    if isinstance(source, str):
+        try:
+            text = source if source.lstrip().startswith("{") else Path(source).read_text("utf-8")
+            data = json.loads(text)
+        except (OSError, ValueError):
+            return None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if _record_hook(game) is not None else None
 
 
-def _round_dict(game: KnockoutGame, log: RoundLog) -> dict[str, Any]:
-    tricks = [t for t in log.tricks if t.plays]
-    complete = log is not game.log or game.is_over()
-    won = log.tricks_won if log.tricks_won else _tricks_so_far(game, log)
-    return {
-        "hand_size": log.hand_size,
-        "dealer": log.dealer,
-        "trump": _suit_code(log.trump) if log.trump_settled else None,
-        "trump_chooser": log.trump_chooser,
-        "leader": log.leader,
-        "declare": dict(log.declare) if log.declare else None,
-        "tricks": [_trick_dict(t) for t in tricks if complete or _trick_complete(game, t)],
-        "tricks_won": won,
-        "eliminated": list(log.eliminated),
-        "dogs": list(log.dogs),
-    }
+def not_a_record(source: Any, message: str) -> dict[str, Any]:
+    """The ``replay --json`` object for ``source`` (a dict, JSON text or a path) that
+    is not a record at all: in the shape of the game it claims to be, if any.
 
-
-def _trick_complete(game: KnockoutGame, trick: Trick) -> bool:
-    return trick is not game.trick
-
-
-def _tricks_so_far(game: KnockoutGame, log: RoundLog) -> list[int]:
-    if log is game.log:
-        return list(game.tricks_won)
-    return [0] * game.n
+    >>> not_a_record({'game': 'whist'}, 'unknown key')['error']
+    {'deal': None, 'action': None, 'seat': None, 'message': 'unknown key'}
+    >>> not_a_record('{', 'bad JSON')['rounds']
+    []
+    """
+    hook = _record_hook(claimed_game(source))
+    return not_a_record_result(message) if hook is None else hook.not_a_record(message)
 
 
 def replay(record: dict[str, Any] | str) -> dict[str, Any]:
@@ -697,51 +399,5 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
         data = load_record(record) if isinstance(record, str) else record
         check_record(data)
     except RecordError as e:
-        from ..games.family.record import family_game_of, not_a_family_record
-
-        if family_game_of(record) is not None:  # the family's own shape of the error
-            return not_a_family_record(str(e))
-        return {
-            "status": "error",
-            "winner": None,
-            "rounds": [],
-            "error": {"round": None, "action": None, "seat": None, "message": str(e)},
-        }
-    if data["game"] == "german":
-        from ..games.german.record import replay_german
-
-        return replay_german(data)
-    if data["game"] != "knockout":
-        from ..games.family.record import replay_family
-
-        return replay_family(data)
-    return _replay_knockout(data)
-
-
-def _replay_knockout(data: dict[str, Any]) -> dict[str, Any]:
-    error: ReplayError | None = None
-    game: KnockoutGame | None = None
-    try:
-        rules = Rules.from_dict(data.get("rules"))
-        game = KnockoutGame(
-            data["players"], rules, first_dealer=data.get("first_dealer", 0), auto_chance=False
-        )
-    except (SetupError, TypeError) as e:
-        error = ReplayError(str(e))
-    if game is not None:
-        rounds = data.get("rounds", [])
-        try:
-            for r, rnd in enumerate(rounds):
-                _replay_round(game, rnd, r, last=r == len(rounds) - 1)
-        except ReplayError as e:
-            error = e
-    result: dict[str, Any] = {
-        "status": "error" if error else ("over" if game.is_over() else "in_progress"),
-        "winner": game.outcome().winner if game is not None and game.is_over() else None,
-        "rounds": [_round_dict(game, log) for log in game.rounds if log.hands]
-        if game is not None
-        else [],
-    }
-    if error is not None:
-        result["error"] = error.to_dict()
-    return result
+        return not_a_record(record, str(e))
+    return record_hook(data).replay(data)

@@ -14,8 +14,9 @@ order: bids, passes, trumps named, discards and cards played. A record may stop
 anywhere; every deal but the last must be complete. ``rules``, ``first_dealer`` and
 ``actions`` may be left out (the defaults, dealer 0, no action yet).
 
-Everything here works on any :class:`~kowhist_teach.games.family.engine.FamilyGame`; the engines are
-imported only when a record of theirs is read (:func:`family_class`).
+Everything here works on any :class:`~kowhist_teach.games.family.engine.FamilyGame`; the
+engine of a record is looked up in the registry (:func:`family_class`), where each game
+of the family puts itself, with a :class:`FamilyRecord` as its record hook.
 
 >>> from kowhist_teach.games.family.whist.engine import WhistGame
 >>> game = WhistGame(seed=5)
@@ -32,13 +33,13 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Any
 
 from ...core.cards import Card, card_codes
 from ...core.errors import IllegalMove, RecordError
+from ...core.hooks.record import RecordHook
 from ...core.record import (
     FORMAT,
     ReplayError,
@@ -47,10 +48,12 @@ from ...core.record import (
     _is_code_list,
     check_record,
 )
+from ...core.registry import spec
 from ...i18n import _
 from .engine import FamilyGame, FamilyPhase
 
 __all__ = [
+    "FamilyRecord",
     "FAMILY_GAMES",
     "DEAL_EXTRA_KEYS",
     "FamilyReplayError",
@@ -63,8 +66,8 @@ __all__ = [
     "not_a_family_record",
 ]
 
-#: The record's ``"game"`` → (module, class) of its engine, imported when first needed
-#: (the family grows engine by engine; a record names only the one it needs).
+#: The record's ``"game"`` → (module, class) of its engine: the games of the family
+#: (each registers its engine, which :func:`family_class` finds in the registry).
 FAMILY_GAMES: dict[str, tuple[str, str]] = {
     "whist": ("kowhist_teach.games.family.whist.engine", "WhistGame"),
     "solo": ("kowhist_teach.games.family.solo.engine", "SoloGame"),
@@ -118,15 +121,7 @@ def family_class(game: str) -> type[FamilyGame]:
                 game=game, known=", ".join(sorted(FAMILY_GAMES))
             )
         )
-    try:
-        module = importlib.import_module(where[0])
-    except ModuleNotFoundError as e:
-        if e.name != where[0]:  # a real import error inside the engine: a bug to see
-            raise
-        raise RecordError(
-            _("this version cannot replay {game} records yet").format(game=game)
-        ) from None
-    return getattr(module, where[1])
+    return spec(game).game
 
 
 # --------------------------------------------------------------------------- shape
@@ -398,3 +393,29 @@ def replay_family(data: Any) -> dict[str, Any]:
     if error is not None:
         result["error"] = error.to_dict()
     return result
+
+
+# ---------------------------------------------------------------------------- hook
+class FamilyRecord(RecordHook):
+    """The record hook of every game of the whist family (whist, solo, bid whist):
+    ``deals``, each with its hands, the game's own keys (:data:`DEAL_EXTRA_KEYS`) and its
+    actions; errors say ``deal`` where Knock-Out Whist's say ``round``."""
+
+    top_keys = frozenset(TOP_KEYS)
+    parts_key = "deals"
+    error_place = "deal"
+
+    def check_shape(self, data: dict[str, Any]) -> None:
+        check_family_shape(data)
+
+    def to_record(self, game: Any) -> dict[str, Any]:
+        return family_record(game)
+
+    def game_from_record(self, data: dict[str, Any]) -> Any:
+        return family_game_from_record(data)
+
+    def replay(self, data: dict[str, Any]) -> dict[str, Any]:
+        return replay_family(data)
+
+    def not_a_record(self, message: str) -> dict[str, Any]:
+        return not_a_family_record(message)

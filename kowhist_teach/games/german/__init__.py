@@ -19,3 +19,13 @@ SPEC.hooks["picture"] = GermanPicture()
 from .ui import GermanUI  # noqa: E402
 
 SPEC.hooks["ui"] = GermanUI()
+from .teaching import GermanTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = GermanTeaching()
+from .record import GermanRecord  # noqa: E402
+
+SPEC.hooks["record"] = GermanRecord()
+
+from .cli import GermanCli  # noqa: E402
+
+SPEC.hooks["cli"] = GermanCli()

@@ -4,7 +4,10 @@ A record holds one hand: the two hands and the stock as dealt (``stock[0]`` firs
 card turned up for trumps), the rule options and the moves in order — the cards played
 in both phases and, under ``open_stock``, each pick right after its trick.  ``rules``
 and ``first_dealer`` may be left out (the defaults, dealer 0), and ``actions`` too (no
-move yet).  The shape checks are :func:`kowhist_teach.core.record.check_record`'s.
+move yet).  :class:`GermanRecord` is the game's record hook
+(:class:`~kowhist_teach.core.hooks.record.RecordHook`): the generic reader
+(:func:`kowhist_teach.core.record.check_record`) checks the common keys and asks it for
+the rest.
 
 >>> game = GermanGame(seed=5)
 >>> game.play(game.legal_moves()[0])
@@ -24,17 +27,29 @@ from typing import Any
 
 from ...core.cards import card_codes
 from ...core.errors import IllegalMove, RecordError, SetupError
-from ...core.record import FORMAT, ReplayError, check_record
+from ...core.hooks.record import COMMON_KEYS, RecordHook
+from ...core.record import FORMAT, ReplayError, _fail, _is_code_list, check_record
 from ...i18n import _
 from .engine import GermanGame, GermanPhase, GermanRules
 
-__all__ = ["german_game_from_record", "german_record", "replay_german"]
+__all__ = ["GermanRecord", "german_game_from_record", "german_record", "replay_german"]
+
+
+def _check_german_shape(data: dict[str, Any]) -> None:
+    for key in ("hands",):
+        hands = data.get(key)
+        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
+            raise _fail(_("hands must be one list of card codes per seat"))
+    if not _is_code_list(data.get("stock")):
+        raise _fail(_("stock must be a list of card codes, top first"))
+    if "actions" in data and not _is_code_list(data["actions"]):
+        raise _fail(_("actions must be a list of codes"))
 
 
 def _check_shape(record: Any) -> None:
     """Raise :class:`RecordError` unless ``record`` looks like a German Whist record."""
-    # The shape rules (format tag, known keys, value types) are record.py's, shared
-    # with Knock-Out Whist; only the game is checked here.
+    # The shape rules (format tag, known keys, value types) are core/record.py's, which
+    # asks this module's hook for German Whist's own keys; only the game is checked here.
     check_record(record)
     if record["game"] != "german":
         raise RecordError(
@@ -175,3 +190,24 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
     if error is not None:
         result["error"] = error.to_dict()
     return result
+
+
+class GermanRecord(RecordHook):
+    """German Whist's record hook: one hand, its ``hands``, ``stock`` and ``actions``
+    at the record's top."""
+
+    top_keys = COMMON_KEYS | {"hands", "stock", "actions"}
+    parts_key = None
+    error_place = "round"
+
+    def check_shape(self, data: dict[str, Any]) -> None:
+        _check_german_shape(data)
+
+    def to_record(self, game: Any) -> dict[str, Any]:
+        return german_record(game)
+
+    def game_from_record(self, data: dict[str, Any]) -> Any:
+        return german_game_from_record(data)
+
+    def replay(self, data: dict[str, Any]) -> dict[str, Any]:
+        return replay_german(data)

@@ -19,3 +19,13 @@ SPEC.hooks["picture"] = KnockoutPicture()
 from .ui import KnockoutUI  # noqa: E402
 
 SPEC.hooks["ui"] = KnockoutUI()
+from .teaching import KnockoutTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = KnockoutTeaching()
+from .record import KnockoutRecord  # noqa: E402
+
+SPEC.hooks["record"] = KnockoutRecord()
+
+from .cli import KnockoutCli  # noqa: E402
+
+SPEC.hooks["cli"] = KnockoutCli()

@@ -23,3 +23,13 @@ SPEC.hooks["picture"] = BidWhistPicture()
 from .ui import BidWhistUI  # noqa: E402
 
 SPEC.hooks["ui"] = BidWhistUI()
+from .teaching import BidWhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = BidWhistTeaching()
+from ..record import FamilyRecord  # noqa: E402
+
+SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import BidWhistCli  # noqa: E402
+
+SPEC.hooks["cli"] = BidWhistCli()

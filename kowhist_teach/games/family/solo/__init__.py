@@ -16,3 +16,13 @@ SPEC.hooks["picture"] = SoloPicture()
 from .ui import SoloUI  # noqa: E402
 
 SPEC.hooks["ui"] = SoloUI()
+from .teaching import SoloTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = SoloTeaching()
+from ..record import FamilyRecord  # noqa: E402
+
+SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import SoloCli  # noqa: E402
+
+SPEC.hooks["cli"] = SoloCli()

@@ -23,3 +23,13 @@ SPEC.hooks["picture"] = WhistPicture()
 from .ui import WhistUI  # noqa: E402
 
 SPEC.hooks["ui"] = WhistUI()
+from .teaching import WhistTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = WhistTeaching()
+from ..record import FamilyRecord  # noqa: E402
+
+SPEC.hooks["record"] = FamilyRecord()
+
+from .cli import WhistCli  # noqa: E402
+
+SPEC.hooks["cli"] = WhistCli()

@@ -1,0 +1,166 @@
+"""``kowhist-teach play``: a game in the terminal against bots. The prompt loop, undo,
+help and quit are here; what the table looks like, the prompts and the story of the
+bots' moves are the game's ``cli`` hook's
+(:class:`~kowhist_teach.core.hooks.cli.CliHook`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..core.cards import Card
+from ..core.errors import IllegalMove
+from ..core.registry import spec
+from ..i18n import _
+from .simulate import make_bot, parse_rules
+
+__all__ = ["play_terminal", "play_family_terminal", "cmd_play"]
+
+#: What :func:`_ask` returns when the player quits, and after an undo.
+_QUIT = object()
+_UNDONE = object()
+
+
+def _card_help(say: Callable[[str], None]) -> None:
+    say(_("Play a card by its code: rank then suit, like AS, 10H, QD (T for ten works)."))
+    say(_("You must follow the suit led if you can. Trumps beat every other suit."))
+
+
+def _ask(
+    game: Any,
+    human: int,
+    prompt: str,
+    stdin: TextIO,
+    out: TextIO,
+    say: Callable[..., None],
+    show_help: Callable[[], None],
+) -> str | object | None:
+    """The human's turn at the terminal: the text typed (a move to try), or what was
+    done here instead — ``_QUIT`` (end of input or quit: goodbye said), ``_UNDONE``
+    (the last move of theirs and the bots' replies taken back), ``None`` (help shown,
+    or nothing to undo: ask again)."""
+    out.write(prompt)
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        say()
+        say(_("Goodbye."))
+        return _QUIT
+    text = line.strip()
+    if text.lower() in ("quit", "q", "exit"):
+        say(_("Goodbye."))
+        return _QUIT
+    if text.lower() in ("help", "?"):
+        show_help()
+        return None
+    if text.lower() == "undo":
+        try:
+            # Take back the bots' replies too, back to your own last move.
+            while True:
+                game.undo()
+                if game.to_move == human:
+                    break
+        except IllegalMove as e:
+            say(str(e))
+            return None
+        return _UNDONE
+    return text
+
+
+def _help(game: Any, words: Any, say: Callable[..., None]) -> None:
+    _card_help(say)
+    for line in words.help_lines(game):
+        say(line)
+    if words.help_lists_moves:
+        from ..teach.explain import explain_moves
+
+        for m in explain_moves(game):
+            mark = "+" if m.legal else "x"
+            text = m.move.label if isinstance(m.move, Card) else m.move.code
+            say(f" {mark} {text:<6} {m.reason}")
+
+
+def play_terminal(
+    players: int = 4,
+    seed: int | None = None,
+    rules: Any = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    game: str = "knockout",
+) -> int:
+    """A game in the terminal: you are seat 0, bots play the other seats (random bots
+    in Knock-Out Whist, rule-of-thumb bots in the whist family).
+
+    Type a card code (``QS``, ``10h``), ``pass``, a suit to choose trumps, ``undo``,
+    ``help`` or ``quit``. ``game`` is ``knockout`` or a game of the whist family
+    (``whist``, ``solo``, ``bidwhist``: four players, see :func:`play_family_terminal`).
+    """
+    game_spec = spec(game)
+    words = game_spec.cli
+    words.check_players(players)
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    names = [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, players)]
+    table = game_spec.new_game(players=names, rules=rules, seed=seed)
+    base = seed if seed is not None else 0
+    if words.terminal_bot_per_seat:
+        bots = {s: make_bot(words.terminal_bot, base * 1000 + s) for s in range(1, players)}
+    else:
+        shared = make_bot(words.terminal_bot, base)
+        bots = {s: shared for s in range(1, players)}
+    human = 0
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    for line in words.terminal_intro(table):
+        say(line)
+    story = words.story(table, say, human)
+    while not table.is_over():
+        story.tell()
+        if table.to_move != human:
+            table.play(bots[table.to_move](table))
+            continue
+        say()
+        say(words.describe(table, human))
+        prompt = words.prompt(table, human)
+        text = _ask(table, human, prompt, stdin, out, say, lambda: _help(table, words, say))
+        if text is _QUIT:
+            return 0
+        if text is _UNDONE:
+            story.rewind()
+        if not isinstance(text, str):
+            continue
+        try:
+            table.play(words.read_move(table, human, text), seat=human)
+        except IllegalMove as e:
+            say(_("Not allowed: {why}").format(why=e))
+    if words.story_at_end:
+        story.tell()
+    for line in words.terminal_outro(table):
+        say(line)
+    return 0
+
+
+def play_family_terminal(
+    game_name: str,
+    seed: int | None = None,
+    rules: Any = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """A game of the whist family in the terminal: you are seat 0, bots the others.
+
+    Type a card (``QS``, ``10h``), a call as the prompt lists it (``pass``, a bid, a
+    suit), ``undo``, ``help`` (every move open to you, with the reason) or ``quit``.
+    """
+    return play_terminal(4, seed, rules, stdin=stdin, stdout=stdout, game=game_name)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``play``."""
+    spec(args.game).cli.check_players(args.players)
+    rules = parse_rules(args.rules, args.game)
+    return play_terminal(args.players or 4, args.seed, rules, game=args.game)

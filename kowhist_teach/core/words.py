@@ -1,0 +1,41 @@
+"""Wording helpers every layer may use (the games' teaching hooks, the teaching layer,
+the widgets): a suit's name in the chosen language, and a clause made a sentence.
+
+>>> from kowhist_teach.core.cards import Suit
+>>> sentence(suit_name(Suit.SPADES) + ' were led')
+'Spades were led.'
+"""
+
+from __future__ import annotations
+
+from ..i18n import _
+from .cards import Suit
+
+__all__ = ["suit_name", "sentence"]
+
+
+def suit_name(suit: Suit | int, plural: bool = True) -> str:
+    """The suit's name in the chosen language ("spades", "picas", "piques").
+
+    >>> suit_name(Suit.HEARTS), suit_name(Suit.HEARTS, plural=False)
+    ('hearts', 'heart')
+    """
+    names = (
+        (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
+        if plural
+        else (_("spade"), _("heart"), _("diamond"), _("club"))
+    )
+    return names[int(suit)]
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (unless it has one).
+
+    >>> sentence('you may play this card'), sentence('Well done!'), sentence('')
+    ('You may play this card.', 'Well done!', '')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
