@@ -317,7 +317,7 @@ class FamilyModel(TableModel):
             game.log is log
             and phase != "play"
             and _phase(game) == "play"
-            and log.declarer is not None
+            and getattr(log, "declarer", None) is not None  # a game with contracts
         ):
             lines.append(_contract(game))  # the auction is over: what is to be made
         if (
@@ -357,7 +357,7 @@ class FamilyModel(TableModel):
             text += "; " + _("the turned-up card is {card}").format(card=card.label)
         if _phase(game) == "play" and game.trump is not None:
             text += "; " + _("trumps: {suit}").format(suit=suit_name(game.trump))
-        elif _phase(game) == "play" and log.declarer is None:
+        elif _phase(game) == "play" and getattr(log, "declarer", None) is None:
             text += "; " + _("no trumps")
         return sentence(text)
 

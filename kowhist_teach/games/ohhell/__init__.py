@@ -18,3 +18,12 @@ SPEC.hooks["picture"] = OhHellPicture()
 from .ui import OhHellUI  # noqa: E402
 
 SPEC.hooks["ui"] = OhHellUI()
+from .teaching import OhHellTeaching  # noqa: E402
+
+SPEC.hooks["teaching"] = OhHellTeaching()
+from .record import OhHellRecord  # noqa: E402
+
+SPEC.hooks["record"] = OhHellRecord()
+from .cli import OhHellCli  # noqa: E402
+
+SPEC.hooks["cli"] = OhHellCli()

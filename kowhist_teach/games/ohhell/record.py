@@ -35,6 +35,7 @@ from typing import Any
 from ...core.cards import card_codes
 from ...core.errors import IllegalMove, RecordError, SetupError
 from ...core.game import check_rule_options
+from ...core.hooks.record import RecordHook
 from ...core.record import FORMAT, ReplayError
 from ...i18n import _
 from .engine import OhHellGame, OhHellPhase, OhHellRules
@@ -48,6 +49,7 @@ __all__ = [
     "to_record",
     "game_from_record",
     "replay",
+    "OhHellRecord",
 ]
 
 #: The record's ``"game"`` value.
@@ -372,3 +374,33 @@ def replay(data: Any) -> dict[str, Any]:
     if error is not None:
         result["error"] = error.to_dict()
     return result
+
+
+# ------------------------------------------------------------------------- the hook
+class OhHellRecord(RecordHook):
+    """Oh Hell's record hook (:mod:`kowhist_teach.core.hooks.record`): ``deals``, each
+    with its hands, its turned-up card and its actions; errors say ``deal``.
+
+    >>> hook = OhHellRecord()
+    >>> hook.parts_key, hook.not_a_record('bad JSON')['error']['deal'] is None
+    ('deals', True)
+    """
+
+    top_keys = TOP_KEYS
+    parts_key = "deals"
+    error_place = "deal"
+
+    def check_shape(self, data: dict[str, Any]) -> None:
+        check_shape(data)
+
+    def to_record(self, game: Any) -> dict[str, Any]:
+        return to_record(game)
+
+    def game_from_record(self, data: dict[str, Any]) -> Any:
+        return game_from_record(data)
+
+    def replay(self, data: dict[str, Any]) -> dict[str, Any]:
+        return replay(data)
+
+    def not_a_record(self, message: str) -> dict[str, Any]:
+        return _error_result(OhHellReplayError(message))
