@@ -11,7 +11,7 @@ from kowhist_teach import KnockoutGame, Rules
 from kowhist_teach.app import build_app
 from kowhist_teach.core import registry
 from kowhist_teach.core.hooks.ui import GameUI
-from kowhist_teach.core.registry import GameSpec, game_names, specs
+from kowhist_teach.core.registry import GameSpec, game_names, spec, specs
 from kowhist_teach.i18n import set_language
 from kowhist_teach.widgets import FamilyTableWidget, GermanTableWidget, TableWidget
 from kowhist_teach.widgets.family import available_family_games
@@ -59,6 +59,8 @@ class _ToyGame(KnockoutGame):
 
 def test_a_newly_registered_game_plays_in_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     toy = GameSpec(name="toy", title="Toy whist", game=_ToyGame, rules=Rules, players=(2, 7))
+    # The toy plays as Knock-Out Whist (its story, teaching, record …) with the plain ui.
+    toy.hooks.update(spec("knockout").hooks)
     toy.hooks["ui"] = GameUI()
     monkeypatch.setitem(registry._SPECS, "toy", toy)
     monkeypatch.setattr(_ToyGame, "spec", toy, raising=False)

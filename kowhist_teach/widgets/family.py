@@ -127,6 +127,7 @@ class FamilyModel(TableModel):
         bots: list[str] | None = None,
         *,
         bot_options: dict[str, Any] | None = None,
+        players: int | None = None,
     ) -> None:
         super().__init__()
         self.kind = kind
@@ -134,8 +135,8 @@ class FamilyModel(TableModel):
         self.spec = spec(kind)
         low, high = self.spec.players
         #: The number of seats (four, North and South against East and West, when the
-        #: game allows it).
-        self.players = 4 if low <= 4 <= high else low
+        #: game allows it and ``players`` does not say otherwise; the engine checks it).
+        self.players = players if players is not None else 4 if low <= 4 <= high else low
         self.human = HUMAN
         self.rules = rules
         others = self.players - 1

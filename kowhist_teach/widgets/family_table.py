@@ -146,11 +146,12 @@ class FamilyTableWidget(TableView):
         language_selector: bool = True,
         bot_options: dict[str, Any] | None = None,
         step_delay: float = 0.0,
+        players: int | None = None,
     ) -> None:
         super().__init__()
         self.kind = game
         set_classes(self, "kw-root", "kw-table-widget", "kw-family", f"kw-{game}")
-        self.model = FamilyModel(game, rules, seed, bots, bot_options=bot_options)
+        self.model = FamilyModel(game, rules, seed, bots, bot_options=bot_options, players=players)
         self._build(four_colour, language_selector)
         self.four_colour = four_colour
         self.table_width = table_width

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.record import record_from_data
+from ..core.registry import game_names, spec
 from ..i18n import _
 from ..pictures.svg import table_svg
 from ..teach.story import Step, record_steps
@@ -65,7 +66,11 @@ def _example_title(name: str, record: dict[str, Any]) -> str:
         "solo": _("Solo whist: the auction and a solo"),
         "bidwhist": _("Bid whist: the auction, the kitty and a whole deal"),
     }
-    return titles.get(name, name)
+    if name in titles:
+        return titles[name]
+    # Any other example is named by its game, as the registry knows it.
+    game = record.get("game")
+    return spec(game).display_name() if game in game_names() else name
 
 
 class StepperWidget(w.VBox):

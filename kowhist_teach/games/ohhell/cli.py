@@ -128,7 +128,7 @@ class OhHellCli(CliHook):
 
     def help_lines(self, game: Any) -> list[str]:
         return [
-            _("Make a call by its code, as the prompt lists them: pass, a bid, a suit."),
+            _("Bid by typing the number of tricks you will take, as the prompt lists them."),
             _("'undo' takes back your last move; 'quit' stops the game."),
         ]
 
