@@ -4,7 +4,7 @@ it is.
 
 >>> import kowhist_teach
 >>> [s.name for s in table_specs(family=True)]
-['whist', 'solo', 'bidwhist']
+['whist', 'solo', 'bidwhist', 'ohhell']
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def available_family_games() -> list[str]:
     registry's order.
 
     >>> available_family_games()
-    ['whist', 'solo', 'bidwhist']
+    ['whist', 'solo', 'bidwhist', 'ohhell']
     """
     return [s.name for s in table_specs(family=True)]
 
