@@ -5,7 +5,7 @@ and the terminal game (you are seat 0, bots the others).
 >>> from kowhist_teach.games.ohhell.engine import OhHellGame
 >>> cli = OhHellCli()
 >>> print(cli.describe(OhHellGame(players=3, seed=1), 1).splitlines()[0])
-Deal 1 - dealer Player 1 - trumps ♣
+Deal 1 - dealer Player 1 - trumps ♦
 """
 
 from __future__ import annotations
