@@ -2,7 +2,7 @@
 
 ::
 
-    kowhist-teach app [--port N] [--no-browser]
+    kowhist-teach app [--port N] [--no-browser] [--classroom [--address A]]
     kowhist-teach replay FILE [--json]
     kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
                            --seed 1 --bots random,...
@@ -30,7 +30,6 @@ import copy
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -78,6 +77,16 @@ def _build_parser() -> argparse.ArgumentParser:
     app = sub.add_parser("app", help=_("start the Voilà app"), parents=[lang])
     app.add_argument("--port", type=int, default=8866)
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument(
+        "--classroom",
+        action="store_true",
+        help=_("serve a class: listen on the network, with a join token in the printed address"),
+    )
+    app.add_argument(
+        "--address", default=None, help=_("the address students type (default: this machine's)")
+    )
+    app.add_argument("--pool-size", type=int, default=None, help=_("kernels kept ready"))
+    app.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
 
     rep = sub.add_parser("replay", help=_("validate and replay a game record"), parents=[lang])
     rep.add_argument("file")
@@ -1313,26 +1322,17 @@ def _cmd_app(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    notebook = app_notebook()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(notebook.name),
-        f"--port={args.port}",
-        "--Voila.ip=127.0.0.1",
-        "--theme=light",
-    ]
-    if args.no_browser:
-        cmd.append("--no-browser")
-    print(
-        _("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)").format(port=args.port),
-        flush=True,
+    from ..classroom import MEMORY_MB, ServeOptions, serve
+
+    options = ServeOptions(
+        port=args.port,
+        open_browser=not args.no_browser,
+        classroom=args.classroom,
+        address=args.address,
+        pool_size=args.pool_size,
+        memory_mb=MEMORY_MB if args.memory_mb is None else args.memory_mb,
     )
-    try:
-        return subprocess.call(cmd, cwd=notebook.parent)
-    except KeyboardInterrupt:
-        return 0
+    return serve(app_notebook(), options)
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
