@@ -2,7 +2,7 @@
 
 ::
 
-    kowhist-teach app [--port N] [--no-browser]
+    kowhist-teach app [--port N] [--no-browser] [--classroom [--address A]]
     kowhist-teach replay FILE [--json]
     kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
                            --seed 1 --bots random,...
@@ -77,6 +77,16 @@ def _build_parser() -> argparse.ArgumentParser:
     app = sub.add_parser("app", help=_("start the Voilà app"), parents=[lang])
     app.add_argument("--port", type=int, default=8866)
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument(
+        "--classroom",
+        action="store_true",
+        help=_("serve a class: listen on the network, with a join token in the printed address"),
+    )
+    app.add_argument(
+        "--address", default=None, help=_("the address students type (default: this machine's)")
+    )
+    app.add_argument("--pool-size", type=int, default=None, help=_("kernels kept ready"))
+    app.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
 
     rep = sub.add_parser("replay", help=_("validate and replay a game record"), parents=[lang])
     rep.add_argument("file")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -32,23 +31,14 @@ def _cmd_app(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    notebook = app_notebook()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(notebook.name),
-        f"--port={args.port}",
-        "--Voila.ip=127.0.0.1",
-        "--theme=light",
-    ]
-    if args.no_browser:
-        cmd.append("--no-browser")
-    print(
-        _("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)").format(port=args.port),
-        flush=True,
+    from ..classroom import MEMORY_MB, ServeOptions, serve
+
+    options = ServeOptions(
+        port=args.port,
+        open_browser=not args.no_browser,
+        classroom=args.classroom,
+        address=args.address,
+        pool_size=args.pool_size,
+        memory_mb=MEMORY_MB if args.memory_mb is None else args.memory_mb,
     )
-    try:
-        return subprocess.call(cmd, cwd=notebook.parent)
-    except KeyboardInterrupt:
-        return 0
+    return serve(app_notebook(), options)

@@ -1,0 +1,106 @@
+"""The server's configuration for one student or a class (no server started here: the
+browser tests start one)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from kowhist_teach.classroom import (
+    CULL_IDLE_MINUTES,
+    ServeOptions,
+    allowed_host,
+    capped_kernel_argv,
+    join_url,
+    new_token,
+    voila_config,
+)
+from kowhist_teach.cli import _build_parser
+
+
+def test_plain_app_stays_on_loopback_without_token() -> None:
+    c = voila_config(ServeOptions(port=9001))
+    assert c["Voila"]["ip"] == "127.0.0.1"
+    assert c["Voila"]["port"] == 9001
+    assert c["Voila"]["token"] == ""
+    assert join_url(ServeOptions(port=9001)) == "http://localhost:9001/"
+
+
+def test_classroom_listens_on_the_network_with_a_token() -> None:
+    o = ServeOptions(classroom=True, address="10.0.0.7", token="abcdefgh23")
+    c = voila_config(o)
+    assert c["Voila"]["ip"] == "0.0.0.0"
+    assert c["Voila"]["token"] == "abcdefgh23"
+    assert join_url(o) == "http://10.0.0.7:8866/?token=abcdefgh23"
+
+
+def test_every_mode_culls_preheats_waits_and_hides_tracebacks() -> None:
+    for options in (ServeOptions(), ServeOptions(classroom=True, token="x")):
+        c = voila_config(options)
+        assert c["MappingKernelManager"]["cull_idle_timeout"] == CULL_IDLE_MINUTES * 60
+        assert c["MappingKernelManager"]["cull_interval"] > 0
+        assert c["VoilaConfiguration"]["preheat_kernel"] is True
+        assert c["VoilaConfiguration"]["default_pool_size"] == options.pool_size >= 1
+        assert c["VoilaConfiguration"]["show_tracebacks"] is False
+        assert c["VoilaExecutor"]["iopub_timeout"] >= 30
+        assert c["Voila"]["mathjax_url"] == ""  # no cdnjs
+    assert voila_config(ServeOptions(pool_size=0))["VoilaConfiguration"]["preheat_kernel"] is False
+
+
+@pytest.mark.parametrize(
+    ("host", "classroom", "ok"),
+    [
+        ("localhost", False, True),
+        ("127.0.0.1", False, True),
+        ("127.8.0.1", False, True),
+        ("[::1]", False, True),
+        ("LOCALHOST", False, True),
+        ("10.0.0.7", False, False),  # the LAN address only in classroom mode
+        ("10.0.0.7", True, True),
+        ("10.0.0.8", True, False),
+        ("rebind.attacker.example", False, False),
+        ("rebind.attacker.example", True, False),
+        ("localhost.attacker.example", True, False),
+    ],
+)
+def test_host_check(host: str, classroom: bool, ok: bool) -> None:
+    assert allowed_host(host, ServeOptions(classroom=classroom, address="10.0.0.7")) is ok
+
+
+def test_tokens_are_fresh_and_readable() -> None:
+    tokens = {new_token() for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(len(t) == 10 and not set(t) & set("0o1il") for t in tokens)
+
+
+def test_kernel_memory_cap() -> None:
+    argv = ["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    capped = capped_kernel_argv(argv, 256)
+    assert capped[0] == "/usr/bin/python3" and capped[1] == "-c"
+    assert str(256 * 1024 * 1024) in capped[2] and "RLIMIT_AS" in capped[2]
+    assert capped[-2:] == ["-f", "{connection_file}"]
+    assert capped_kernel_argv(argv, 0) == argv
+
+
+def test_kernel_code_caps_memory_in_a_child() -> None:
+    """The code the kernel runs first really caps it (where ``resource`` exists)."""
+    import subprocess
+    import sys
+
+    if importlib.util.find_spec("resource") is None:
+        pytest.skip("no resource module on this OS: no cap")
+    code = capped_kernel_argv([sys.executable, "-m", "ipykernel_launcher"], 256)[2]
+    probe = code.split("if sys.path")[0] + (
+        "\ntry:\n    b = bytearray(512 * 1024 * 1024)\n    print('allocated')\n"
+        "except MemoryError:\n    print('refused')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.stdout.strip() == "refused", out.stderr
+
+
+def test_cli_app_options() -> None:
+    args = _build_parser().parse_args(["app", "--classroom", "--address", "10.0.0.7"])
+    assert args.classroom and args.address == "10.0.0.7" and args.port == 8866
+    args = _build_parser().parse_args(["app", "--port", "9000", "--no-browser"])
+    assert not args.classroom and args.no_browser and args.port == 9000
