@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.moves import Call, Move
-from ..core.registry import spec_of
+from ..core.registry import spec_of, specs
 from ..i18n import _
 from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
@@ -82,8 +82,29 @@ def call_label(move: Call, game: Any = None) -> str:
         "high": _("High (uptown: ace high)"),
         "low": _("Low (downtown: ace, 2, 3 high)"),
     }
+    if move.code in known:
+        return known[move.code]
     # Any other bid in the words of the game's table picture (its bidding box).
-    return known.get(move.code) or call_words(move, spec_of(game).name if game else "")
+    if game is not None:
+        return call_words(move, spec_of(game).name)
+    return _named_anywhere(move)
+
+
+def _named_anywhere(move: Call) -> str:
+    """A bid named without its game (a lesson's ``call_label(call)``): the words of the
+    first registered game whose picture names it otherwise than by its code.
+
+    >>> _named_anywhere(Call('4L'))
+    '4 downtown'
+    """
+    for game_spec in specs():
+        try:
+            words = call_words(move, game_spec.name)
+        except (KeyError, ValueError):  # a call that game does not know
+            continue
+        if words != move.code:
+            return words
+    return move.code
 
 
 def _contract(game: Any) -> str:
