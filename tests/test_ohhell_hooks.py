@@ -193,3 +193,15 @@ def test_cli_simulates_oh_hell(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and len(out["wins"]) == 3
+
+
+def test_cli_plays_oh_hell_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "--game", "ohhell", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Oh Hell\n") and "Your bid (0 1 2 3 4 5 6): " in out
+    assert "Calls: Bot 1 0, Bot 2 0, Player 1 (you) 1" in out and out.rstrip().endswith("Goodbye.")
