@@ -253,6 +253,9 @@ class RoundLog:
     cut_winner: int | None = None  #: set when a cut among tied players named the chooser
     #: How that tie was settled: ``"cut"`` or ``"rps"`` (rock-paper-scissors).
     cut_kind: str = "cut"
+    #: Misère: the winner of the chance event (cut or rock-paper-scissors) that settled
+    #: a tie for the fewest tricks after the last round.
+    winner_cut: int | None = None
     votes: dict[int, Suit] = field(default_factory=dict)
     declare: dict[str, Any] | None = None
     leader: int | None = None
@@ -677,8 +680,7 @@ class KnockoutGame(TrickGame):
         if purpose == "rainbow":
             self._rainbow_won(winner)
         elif purpose == "winner":  # misère: the last tie for the fewest tricks
-            self._rlog.cut_winner = winner
-            self._rlog.cut_kind = kind
+            self._rlog.winner_cut = winner
             self._finish(winner, Termination.FEWEST_TRICKS)
         else:
             self._chooser = winner
