@@ -12,12 +12,18 @@ so that seat 0 bids first.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from helpers import fast
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kowhist_teach.core.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER
 from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.core.moves import PASS
 from kowhist_teach.games.family.bidwhist.engine import (
+    _EQUAL_RANK,
     ALL_BIDS,
     BIDS,
     KITTY_SIZE,
@@ -29,6 +35,7 @@ from kowhist_teach.games.family.bidwhist.engine import (
 )
 from kowhist_teach.games.family.engine import FamilyPhase
 from kowhist_teach.i18n import set_language
+from tests.test_bidwhist import deal_low, oracle_legal, oracle_winner
 
 DECK = [c.code for c in ALL_CARDS]
 
@@ -258,3 +265,67 @@ def test_a_seeded_swap_is_random_and_replays_exactly() -> None:
 
 def test_a_boston_worth_four_times() -> None:
     assert BidWhistRules(boston_points=28).to_dict() == {"boston_points": 28}
+
+
+# ---------------------------------------------------------------- property tests
+@st.composite
+def variant_rules(draw: Any) -> BidWhistRules:
+    """Any mix of the variants (with the seed's options too)."""
+    jokers = draw(st.sampled_from([0, 1, 2]))
+    kitty = True if jokers else draw(st.booleans())
+    return BidWhistRules(
+        min_bid=draw(st.sampled_from([3, 4])) if jokers == 2 else 3,
+        sport_kitty=draw(st.booleans()),
+        boston_points=draw(st.sampled_from([7, 28])),
+        target=draw(st.sampled_from([7, 11])),
+        equal_bids=draw(st.booleans()),
+        opponents_score=draw(st.booleans()),
+        joker_count=jokers,
+        kitty=kitty,
+        joker_swap=bool(jokers) and draw(st.booleans()),
+    )
+
+
+def check_variant_deal(game: BidWhistGame, log: Any) -> None:
+    rules = game.rules
+    size, kitty = rules.hand_size, rules.kitty_size
+    assert [len(h) for h in log.hands] == [size] * 4 and len(log.extra["kitty"]) == kitty
+    dealt = [c for h in log.hands for c in h] + list(log.extra["kitty"])
+    assert sorted(dealt) == sorted(game.pack) and len(game.pack) == 52 + rules.joker_count
+    if log.contract is None:
+        return
+    assert bid_parts(log.contract)[0] >= rules.lowest_bid
+    assert len(log.tricks) == size and all(len(t.plays) == 4 for t in log.tricks)
+    low = deal_low(log)
+    for trick in log.tricks:
+        assert trick.winner == oracle_winner(trick.plays, log.trump, low)
+    assert game.books(0, log) + game.books(1, log) == 13
+    assert log.points == oracle(game, log, rules.opponents_score)
+    if rules.equal_bids:  # every bid outranks the one before it on the equal ladder
+        bids = [m for _s, m in log.calls if m in _EQUAL_RANK]
+        ranks = [_EQUAL_RANK[b] for b in bids]
+        assert ranks == sorted(set(ranks))
+
+
+@fast(150)
+@given(st.integers(0, 2**32), variant_rules())
+def test_random_games_with_the_variants_keep_the_rules(seed: int, rules: BidWhistRules) -> None:
+    for game_seed in range(seed, seed + 2):
+        rng = random.Random(game_seed)
+        game = BidWhistGame(rules, seed=game_seed, first_dealer=game_seed % 4)
+        while not game.is_over():
+            moves = game.legal_moves()
+            if game.phase is FamilyPhase.PLAY:
+                plays = [c for _s, c in game.trick.plays]
+                assert set(moves) == oracle_legal(game.hand(game.to_move), plays, game.trump)
+                if rules.joker_swap and game.trump is None:
+                    assert not any(c.is_joker for h in range(4) for c in game.hand(h))
+            if rng.random() < 0.02:
+                before = game.clone()
+                move = rng.choice(moves)
+                game.play(move)
+                assert game.undo() == move and game.hands == before.hands
+            game.play(PASS if PASS in moves and rng.random() < 0.6 else rng.choice(moves))
+        for log in game.deals:
+            check_variant_deal(game, log)
+        assert game.scores == [sum(log.points[s] for log in game.deals) for s in (0, 1)]
