@@ -150,7 +150,8 @@ class SetupPanel(w.VBox):
                 value=rules.start_hand, min=1, max=13, continuous_update=False
             )
             for f in dataclasses.fields(Rules):
-                if f.name != "start_hand":
+                # On/off options only: tie_break ("cut" or "rps") keeps its value.
+                if f.name != "start_hand" and isinstance(getattr(rules, f.name), bool):
                     self.options[f.name] = w.Checkbox(value=getattr(rules, f.name), indent=False)
         for name, widget in self.options.items():
             set_classes(widget, "kw-option", f"kw-option-{name.replace('_', '-')}")
