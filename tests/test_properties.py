@@ -35,11 +35,18 @@ def setups(draw: Any) -> tuple[int, Rules, int, int]:
     n = draw(st.integers(2, 7))
     start = draw(st.integers(1, min(13, 51 // n)))
     flags = {name: draw(st.booleans()) for name in KNOCKOUT_OPTIONS}
+    # The house rules of issue 14, mixed in: misère excludes the options that reward
+    # taking tricks (dogs, re-entry, rainbows).
+    flags["misere"] = draw(st.booleans())
+    flags["no_trump_first_trick"] = draw(st.booleans())
+    if flags["misere"]:
+        flags["dogs_chance"] = flags["reentry"] = flags["rainbow"] = False
     if not flags["dogs_chance"]:
         flags["one_dog_per_game"] = flags["blind_dog"] = False
+    tie_break = draw(st.sampled_from(["cut", "rps"]))
     seed = draw(st.integers(0, 2**40))
     dealer = draw(st.integers(0, n - 1))
-    return n, Rules(start_hand=start, **flags), seed, dealer
+    return n, Rules(start_hand=start, tie_break=tie_break, **flags), seed, dealer
 
 
 # ------------------------------------------------------------------ the oracle
@@ -69,7 +76,13 @@ def expected_legal(game: KnockoutGame) -> list[Any]:
         if plays:
             led = plays[0][1].suit
             suited = [c for c in hand if c.suit == led]
-            return suited or hand
+            if suited:
+                return suited
+            trump = game.trump
+            if rules.no_trump_first_trick and len(game.log.tricks) == 1 and trump is not None:
+                # No trumping the round's first trick, unless only trumps are held.
+                return [c for c in hand if c.suit != trump] or hand
+            return hand
         trump = game.trump
         if rules.trump_breaking and trump is not None and not trumps_broken(game):
             others = [c for c in hand if c.suit != trump]
@@ -173,6 +186,8 @@ def check_rounds(game: KnockoutGame, starts: dict[int, list[Status]]) -> None:
                 if before[seat] is Status.ACTIVE and card.suit != led.suit:
                     # a full hand only sheds another suit when void in the led one
                     assert not _held_at(log, seat, t, led.suit)
+                    if rules.no_trump_first_trick and i == 0 and card.suit == log.trump:
+                        assert all(c.suit == log.trump for c in log.hands[seat])
             if i + 1 < len(log.tricks):
                 nxt = log.tricks[i + 1].leader
                 if before[t.winner] is Status.ACTIVE:
@@ -195,6 +210,9 @@ def check_rounds(game: KnockoutGame, starts: dict[int, list[Status]]) -> None:
         assert len(won) == n and sum(won) == (0 if log.declare else size)
         if not log.declare:
             assert won == [sum(t.winner == s for t in complete) for s in range(n)]
+        if rules.misere:
+            check_misere_round(game, r, before, starts)
+            continue
         if r + 1 < len(logs):  # the game went on
             after = starts[r + 1]
             nxt = logs[r + 1]
@@ -242,6 +260,46 @@ def check_rounds(game: KnockoutGame, starts: dict[int, list[Status]]) -> None:
             assert won[out.winner] == size and out.termination is Termination.SWEEP
 
 
+def check_misere_round(
+    game: KnockoutGame, r: int, before: list[Status], starts: dict[int, list[Status]]
+) -> None:
+    """A finished misère round (docs/rules.md): two or more tricks, or every trick, knock
+    a player out unless that would leave nobody; the fewest tricks leads next round; one
+    player left wins; after the 1-card round the fewest tricks over the game wins."""
+    logs, log, n = game.rounds, game.rounds[r], game.n
+    won, size = log.tricks_won, log.hand_size
+    playing = [s for s in range(n) if log.hands[s]]
+    assert playing == [s for s in range(n) if before[s] is Status.ACTIVE]
+    out = [s for s in playing if won[s] >= 2 or won[s] == size]
+    if len(out) == len(playing):
+        least = min(won[s] for s in playing)
+        out = [s for s in playing if won[s] != least]
+    assert log.eliminated == out and not log.dogs
+    left = [s for s in playing if s not in out]
+    if r + 1 < len(logs):
+        assert len(left) > 1 and size > 1
+        after, nxt = starts[r + 1], logs[r + 1]
+        assert [s for s in range(n) if after[s] is Status.ACTIVE] == left
+        least = min(won[s] for s in left)
+        if nxt.leader is not None:
+            assert nxt.leader in left and won[nxt.leader] == least
+            if [won[s] for s in left].count(least) > 1:
+                assert nxt.cut_winner == nxt.leader
+                assert nxt.cut_kind == game.rules.tie_break
+        return
+    result = game.outcome()
+    assert result is not None and result.round == r and result.winner in left
+    if len(left) == 1:
+        assert result.termination is Termination.LAST_STANDING
+    else:
+        assert size == 1 and result.termination is Termination.FEWEST_TRICKS
+        totals = game.game_tricks()
+        assert totals == [sum(lg.tricks_won[s] for lg in logs if lg.tricks_won) for s in range(n)]
+        assert totals[result.winner] == min(totals[s] for s in left)
+        tied = [s for s in left if totals[s] == totals[result.winner]]
+        assert (log.winner_cut == result.winner) if len(tied) > 1 else log.winner_cut is None
+
+
 def _held_at(log: Any, seat: int, trick: Any, suit: int) -> bool:
     """Whether ``seat`` still held a card of ``suit`` when ``trick`` was played."""
     gone = set()
@@ -271,6 +329,7 @@ def play_checked(n: int, rules: Rules, seed: int, dealer: int, bot_seed: int) ->
     check_rounds(game, starts)
     out = game.outcome()
     assert out is not None and 0 <= out.winner < n
+    assert (out.termination is Termination.SWEEP) is not rules.misere
     assert game.phase is Phase.OVER and game.to_move is None and game.legal_moves() == []
     # Hand sizes count down by one, redeals repeat a size; the game stops at 1 at most.
     sizes = [log.hand_size for log in game.rounds]

@@ -62,6 +62,9 @@ __all__ = [
     "PlayerView",
 ]
 
+#: The ways a tie for most tricks can be settled (``Rules.tie_break``).
+TIE_BREAKS = ("cut", "rps")
+
 _PICTURES = mask_of(c for c in ALL_CARDS if c % 13 >= 9)  # J, Q, K, A of every suit
 
 
@@ -98,6 +101,15 @@ class Rules:
     no_trump_final: bool = False
     #: Trumps may not be led until someone has trumped in (unless only trumps are held).
     trump_breaking: bool = False
+    #: How a tie for most tricks is settled: ``"cut"`` (cards) or ``"rps"``
+    #: (rock-paper-scissors among the tied players); either is a chance event.
+    tie_break: str = "cut"
+    #: On a round's first trick a player who cannot follow suit may not trump, unless
+    #: they hold only trumps.
+    no_trump_first_trick: bool = False
+    #: Misère Knock-Out Whist: taking two or more tricks in a round (or every trick of
+    #: it) knocks you out; the fewest tricks chooses trumps (see docs/rules.md).
+    misere: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -118,6 +130,21 @@ class Rules:
             raise SetupError(
                 _("start_hand must be from 1 to 13, not {value}").format(value=self.start_hand)
             )
+        if self.tie_break not in TIE_BREAKS:
+            raise SetupError(
+                _("tie_break must be {choices}, not {value!r}").format(
+                    choices=" or ".join(TIE_BREAKS), value=self.tie_break
+                )
+            )
+        if self.misere:
+            for option in ("dogs_chance", "reentry", "rainbow"):
+                if getattr(self, option):
+                    raise SetupError(
+                        _(
+                            "misere cannot be played with {option}: "
+                            "in misère taking no trick is what you aim for"
+                        ).format(option=option)
+                    )
         for option in ("one_dog_per_game", "blind_dog"):
             if getattr(self, option) and not self.dogs_chance:
                 raise SetupError(
@@ -191,6 +218,11 @@ class Termination(Enum):
     #: standing" wins: whoever takes a trick stays in (a dog or re-entry player who
     #: takes one comes back), so a player is left alone exactly when they took them all.
     SWEEP = "sweep"
+    #: Misère: one player is left in after the others took two or more tricks.
+    LAST_STANDING = "last_standing"
+    #: Misère: after the 1-card round, the player left in with the fewest tricks over
+    #: the whole game wins (a tie among them settled by a cut or rock-paper-scissors).
+    FEWEST_TRICKS = "fewest_tricks"
 
 
 _PLAY = Phase.PLAY
@@ -219,6 +251,11 @@ class RoundLog:
     trump: Suit | None = None
     trump_chooser: int | None = None  #: the seat that chose trumps (``None``: turn-up / fixed)
     cut_winner: int | None = None  #: set when a cut among tied players named the chooser
+    #: How that tie was settled: ``"cut"`` or ``"rps"`` (rock-paper-scissors).
+    cut_kind: str = "cut"
+    #: Misère: the winner of the chance event (cut or rock-paper-scissors) that settled
+    #: a tie for the fewest tricks after the last round.
+    winner_cut: int | None = None
     votes: dict[int, Suit] = field(default_factory=dict)
     declare: dict[str, Any] | None = None
     leader: int | None = None
@@ -623,14 +660,32 @@ class KnockoutGame(TrickGame):
         self._log.append(("cut", winner))
         self._cut(winner)
 
+    @property
+    def cut_kind(self) -> str:
+        """How the pending tie is settled: ``"rps"`` (rock-paper-scissors, with
+        ``tie_break="rps"``) or ``"cut"``; a rainbow tie is always a cut."""
+        if self._cut_for == "rainbow":
+            return "cut"
+        return self.rules.tie_break
+
+    def rps(self, winner: int) -> None:
+        """Chance: rock-paper-scissors among the tied players went to ``winner`` (the
+        same chance event as :meth:`cut`, kept in records the same way)."""
+        self.cut(winner)
+
     def _cut(self, winner: int) -> None:
         purpose = self._cut_for
+        kind = self.cut_kind
         self._cut_among, self._cut_for = [], ""
         if purpose == "rainbow":
             self._rainbow_won(winner)
+        elif purpose == "winner":  # misère: the last tie for the fewest tricks
+            self._rlog.winner_cut = winner
+            self._finish(winner, Termination.FEWEST_TRICKS)
         else:
             self._chooser = winner
             self._rlog.cut_winner = winner
+            self._rlog.cut_kind = kind
             self.phase = Phase.DEAL
 
     # ------------------------------------------------------------ round parts
@@ -740,6 +795,8 @@ class KnockoutGame(TrickGame):
                 if suited:  # following suit: one table look-up
                     self._legal = suited
                     return list(cards_of_suit(suited, led))
+                if self._tricks_done == 0 and self.rules.no_trump_first_trick:
+                    hand = self._legal_mask(seat)
                 self._legal = hand
                 return cards_in(hand)
             legal = self._legal = self._legal_mask(seat)
@@ -759,7 +816,12 @@ class KnockoutGame(TrickGame):
         hand = self.hands[seat]
         if self._led >= 0:
             suited = hand & SUIT_MASK[self._led]
-            return suited or hand
+            if suited:
+                return suited
+            if self._tricks_done == 0 and self._trump_int >= 0 and self.rules.no_trump_first_trick:
+                # No trumping on the round's first trick, unless only trumps are held.
+                return hand & ~SUIT_MASK[self._trump_int] or hand
+            return hand
         trump = self.trump
         if self.rules.trump_breaking and trump is not None and not self._trump_broken:
             others = hand & ~SUIT_MASK[trump]
@@ -825,6 +887,11 @@ class KnockoutGame(TrickGame):
             if trick.plays:
                 led = trick.plays[0][1].suit
                 held = cards_in(hand & SUIT_MASK[led])
+                if not held:
+                    return _(
+                        "no trumping on a round's first trick: you cannot follow {suit}, "
+                        "so play a card that is not a trump"
+                    ).format(suit=led.symbol)
                 return _("must follow {suit}: you hold {cards}").format(
                     suit=led.symbol, cards=" ".join(c.label for c in held)
                 )
@@ -961,6 +1028,8 @@ class KnockoutGame(TrickGame):
         self.trick = None
         self._first_round_done = True
         n = self.n
+        if self.rules.misere:
+            return self._end_misere_round()
         if not rainbow:
             h = self.hand_size
             for s in range(n):
@@ -992,6 +1061,10 @@ class KnockoutGame(TrickGame):
             tied = [s for s in range(n) if self.tricks_won[s] == top]
         else:
             tied = [self._chooser]
+        self._next_round(tied)
+
+    def _next_round(self, tied: list[int]) -> None:
+        """The next round: ``tied`` are the candidates to choose trumps (a cut if several)."""
         self.hand_size -= 1
         self.dealer = self._next_dealer()
         if len(tied) == 1:
@@ -1000,6 +1073,49 @@ class KnockoutGame(TrickGame):
             self._chooser = None
             self._cut_among, self._cut_for = tied, "chooser"
         self._new_round()
+
+    def _end_misere_round(self) -> None:
+        """Misère: two or more tricks in a round (or every trick of it) knock a player
+        out; if that would leave nobody, those with the fewest tricks stay in. One player
+        left wins; after the 1-card round the fewest tricks over the game wins; else the
+        fewest tricks this round chooses trumps and leads next round."""
+        log, h, won = self.log, self.hand_size, self.tricks_won
+        playing = [s for s in range(self.n) if self._gets[s]]
+        out = [s for s in playing if won[s] >= 2 or won[s] == h]
+        if len(out) == len(playing):
+            least = min(won[s] for s in playing)
+            out = [s for s in playing if won[s] != least]
+        for s in out:
+            self.status[s] = Status.OUT
+            log.eliminated.append(s)
+        left = [s for s in playing if s not in out]
+        if len(left) == 1:
+            return self._finish(left[0], Termination.LAST_STANDING)
+        if h == 1:
+            totals = self.game_tricks()
+            least = min(totals[s] for s in left)
+            tied = [s for s in left if totals[s] == least]
+            if len(tied) == 1:
+                return self._finish(tied[0], Termination.FEWEST_TRICKS)
+            # The last tie: settled by chance (a cut, or rock-paper-scissors).
+            self._cut_among, self._cut_for = tied, "winner"
+            self.phase = Phase.CUT
+            return None
+        least = min(won[s] for s in left)
+        self._next_round([s for s in left if won[s] == least])
+        return None
+
+    def game_tricks(self) -> list[int]:
+        """Tricks each seat has taken in the whole game, the round in progress included.
+
+        >>> KnockoutGame(3, seed=1).game_tricks()
+        [0, 0, 0]
+        """
+        totals = list(self.tricks_won)
+        for log in self.rounds[:-1]:
+            for s, won in enumerate(log.tricks_won):
+                totals[s] += won
+        return totals
 
     def _fail(self, seat: int) -> Status:
         rules = self.rules

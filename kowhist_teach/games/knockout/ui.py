@@ -56,7 +56,22 @@ _LABELS = {
         N_("Trumps must be broken"),
         N_("Trumps may not be led until someone has trumped in."),
     ),
+    "tie_break": (
+        N_("Ties for most tricks"),
+        N_("cut: a cut of the cards; rps: rock-paper-scissors among the tied players."),
+    ),
+    "no_trump_first_trick": (
+        N_("No trumping the first trick"),
+        N_("On a round's first trick you may trump only if you hold nothing but trumps."),
+    ),
+    "misere": (
+        N_("Misère"),
+        N_("The aim reversed: two or more tricks in a round knock you out."),
+    ),
 }
+
+#: The options that take one of a few values rather than on/off.
+_CHOICES = {"tie_break": ("cut", "rps")}
 
 
 class KnockoutUI(GameUI):
@@ -80,7 +95,7 @@ class KnockoutUI(GameUI):
         for f in dataclasses.fields(rules):
             if f.name != "start_hand":
                 label, tip = _LABELS.get(f.name, (f.name.replace("_", " "), ""))
-                out.append(RuleOption(f.name, label, tip))
+                out.append(RuleOption(f.name, label, tip, choices=_CHOICES.get(f.name, ())))
         return out
 
     def turn_text(self, game: Any, seat: int) -> str | None:

@@ -48,8 +48,8 @@ Decisions where the sources are silent (seed 004, RULES.md; else Pagat's Bid Whi
   then takes the kitty, as the seed orders it. The kitty is shown only in a trump
   contract (``sport_kitty``); at no trump it is taken "without showing it" (seed).
 * **Discards**: any six of the 18 cards, jokers included, in any contract (the seed:
-  at no trump jokers "are normally discarded" — normally, not necessarily). Pagat's
-  variant of swapping jokers for random discards at no trump is not played.
+  at no trump jokers "are normally discarded" — normally, not necessarily). The variant
+  of swapping jokers for random discards at no trump is the option ``joker_swap``.
 * **The kitty book** is counted by :meth:`BidWhistGame.books` from the moment the
   discards are made; ``tricks_won`` counts only the 12 tricks played.
 * **A joker led in a trump contract** leads trumps: the others must follow with a
@@ -63,6 +63,19 @@ Decisions where the sources are silent (seed 004, RULES.md; else Pagat's Bid Whi
 * **The opponents never score** (the seed's rule; "in some variations" they do).
 * **Game end** is checked after each deal; only the declaring side's score moves, so
   winning and losing cannot happen together.
+
+**Variants** (seed 004, each an option of :class:`BidWhistRules`, all off by default):
+``equal_bids`` (3 = 3L < 3NT < 4 = 4L …: a low bid no longer beats the high bid of its
+level); ``opponents_score`` (the opponents score each book they make over six, doubled
+at no trump like every score); ``joker_count=1`` (the big joker alone: 53 cards, a
+five-card kitty and five discards) or ``joker_count=0`` (52 cards, a four-card kitty);
+``kitty=False`` with no jokers (13 cards each, no kitty and no discards, 13 tricks, the
+lowest bid one, so a bid of 1 needs seven books); ``min_bid=4`` (two jokers only);
+``joker_swap`` (after the declarer's discards in a no-trump contract, each joker still
+held — the declarer's too, as the seed says "every player" — is swapped for a discard
+drawn at random among the discards that are not jokers, clockwise from the declarer's
+left: a chance event, ``chance_pending == "swap"``, given by :meth:`BidWhistGame.swap_jokers`
+when chance is not automatic); ``boston_points=28`` (a Boston "quadrupled").
 
 >>> import random
 >>> game = BidWhistGame(seed=4)
@@ -78,6 +91,7 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +128,8 @@ __all__ = [
     "BidWhistRules",
     "BidWhistView",
     "BIDS",
+    "ALL_BIDS",
+    "PACKS",
     "BID_KINDS",
     "UPTOWN",
     "DOWNTOWN",
@@ -138,16 +154,33 @@ NOTRUMP = "notrump"
 BID_KINDS: tuple[str, str, str] = (UPTOWN, DOWNTOWN, NOTRUMP)
 _SUFFIX = {UPTOWN: "", DOWNTOWN: "L", NOTRUMP: "NT"}
 
-#: Every bid, low to high: ``3``, ``3L``, ``3NT``, ``4`` … ``7NT``.
-BIDS: tuple[Call, ...] = tuple(
-    Call._define(f"{level}{_SUFFIX[kind]}", kind="bid")
-    for level in range(3, 8)
-    for kind in BID_KINDS
+
+def _bid(code: str) -> Call:
+    # A call is one object per code: another game's bid of the same code is reused.
+    return Call._instances.get(code) or Call._define(code, kind="bid")
+
+
+#: Every bid of the game without a kitty (lowest bid one), low to high: ``1``, ``1L``,
+#: ``1NT``, ``2`` … ``7NT``.
+ALL_BIDS: tuple[Call, ...] = tuple(
+    _bid(f"{level}{_SUFFIX[kind]}") for level in range(1, 8) for kind in BID_KINDS
 )
+#: Every bid with a kitty, low to high: ``3``, ``3L``, ``3NT``, ``4`` … ``7NT``.
+BIDS: tuple[Call, ...] = ALL_BIDS[6:]
 _BID_PARTS: dict[Call, tuple[int, str]] = {
-    BIDS[i]: (3 + i // 3, BID_KINDS[i % 3]) for i in range(len(BIDS))
+    ALL_BIDS[i]: (1 + i // 3, BID_KINDS[i % 3]) for i in range(len(ALL_BIDS))
 }
-_BID_INDEX: dict[Call, int] = {bid: i for i, bid in enumerate(BIDS)}
+_BID_INDEX: dict[Call, int] = {bid: i for i, bid in enumerate(ALL_BIDS)}
+# The rank of a bid when high and low bids rank equal (``equal_bids``).
+_EQUAL_RANK: dict[Call, int] = {
+    bid: 2 * level + (kind == NOTRUMP) for bid, (level, kind) in _BID_PARTS.items()
+}
+#: The packs by number of jokers: none, the big joker alone, both.
+PACKS: dict[int, tuple[Card, ...]] = {
+    0: ALL_CARDS,
+    1: (*ALL_CARDS, BIG_JOKER),
+    2: (*ALL_CARDS, *JOKERS),
+}
 
 #: After a no-trump bid: high cards win (uptown).
 HIGH = Call._define("high", kind="direction")
@@ -176,13 +209,13 @@ def bid_call(level: int, kind: str = UPTOWN) -> Call:
     >>> bid_call(4, DOWNTOWN), bid_call(3), bid_call(7, NOTRUMP)
     (Call('4L'), Call('3'), Call('7NT'))
     """
-    if kind not in _SUFFIX or not isinstance(level, int) or not 3 <= level <= 7:
+    if kind not in _SUFFIX or not isinstance(level, int) or not 1 <= level <= 7:
         raise ValueError(
             _(
-                "a bid is 3 to 7 books over six, uptown, downtown or notrump: not {level} {kind}"
+                "a bid is 1 to 7 books over six, uptown, downtown or notrump: not {level} {kind}"
             ).format(level=level, kind=kind)
         )
-    return BIDS[(level - 3) * 3 + BID_KINDS.index(kind)]
+    return ALL_BIDS[(level - 1) * 3 + BID_KINDS.index(kind)]
 
 
 def bid_parts(call: Call) -> tuple[int, str]:
@@ -252,12 +285,47 @@ class BidWhistRules(FamilyRules):
     boston_points: int = 7
     #: A side reaching +target wins; a side reaching -target loses.
     target: int = 7
+    #: High and low bids of a level rank equal (3 = 3L < 3NT < 4 = 4L …).
+    equal_bids: bool = False
+    #: The opponents score one point for each book they make over six.
+    opponents_score: bool = False
+    #: Jokers in the pack: 2 (big and little), 1 (the big joker alone: a 5-card kitty)
+    #: or 0 (a 4-card kitty, or none with ``kitty=False``).
+    joker_count: int = 2
+    #: With no jokers, ``False`` deals 13 cards each: no kitty, 13 tricks, lowest bid one.
+    kitty: bool = True
+    #: At no trump every joker holder swaps it at random for one of the declarer's discards.
+    joker_swap: bool = False
 
     def __post_init__(self) -> None:
         self._check_int("min_bid", 3, 4, allowed=(3, 4))
         self._check_bool("sport_kitty")
         self._check_int("boston_points", 1, 100)
         self._check_int("target", 1, 100)
+        for name in ("equal_bids", "opponents_score", "kitty", "joker_swap"):
+            self._check_bool(name)
+        self._check_int("joker_count", 0, 2, allowed=(0, 1, 2))
+        if not self.kitty and self.joker_count:
+            raise SetupError(_("only the game without jokers can be played without a kitty"))
+        if self.min_bid == 4 and (self.joker_count != 2 or not self.kitty):
+            raise SetupError(_("the lowest bid of four is played with two jokers"))
+        if self.joker_swap and not self.joker_count:
+            raise SetupError(_("joker_swap needs jokers in the pack (joker_count 1 or 2)"))
+
+    @property
+    def lowest_bid(self) -> int:
+        """The lowest bid: one without a kitty, else ``min_bid``."""
+        return self.min_bid if self.kitty else 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player, and tricks played: 13 without a kitty, else 12."""
+        return HAND_SIZE if self.kitty else 13
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards in the kitty, and the declarer's discards: 6, 5, 4, or 0."""
+        return len(PACKS[self.joker_count]) - SEATS * self.hand_size
 
 
 @dataclass(frozen=True)
@@ -301,7 +369,14 @@ class BidWhistGame(FamilyGame):
     title = N_("Bid whist")
     rules_class = BidWhistRules
     by_partnership = True
-    pack = ALL_CARDS + JOKERS
+    #: The cards of the pack: the 52 and two jokers (a game's own pack follows its
+    #: ``jokers`` option).
+    pack = PACKS[2]
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards in the kitty, and discards the declarer makes (6 by default)."""
+        return self.rules.kitty_size
 
     _parse_move = staticmethod(_parse_bid_whist_move)
 
@@ -312,23 +387,37 @@ class BidWhistGame(FamilyGame):
         self.discards: list[Card] = []
         self._high: Call | None = None
         self._high_bidder: int | None = None
+        self.pack = PACKS[self.rules.joker_count]
+        #: ``(seat, joker, card)``: each no-trump joker swapped for a random discard.
+        self.joker_swaps: list[tuple[int, Card, Card]] = []
+        self._swap_due = False
 
     # ---------------------------------------------------------------- the deal
     def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
         dealer = self.dealer
         hands: list[list[Card]] = [[] for _s in range(SEATS)]
-        for i, card in enumerate(deck[: SEATS * HAND_SIZE]):
+        size = self.rules.hand_size
+        for i, card in enumerate(deck[: SEATS * size]):
             hands[(dealer + 1 + i) % SEATS].append(card)
-        return hands, {"kitty": deck[SEATS * HAND_SIZE :]}
+        return hands, {"kitty": deck[SEATS * size :]}
 
     def _check_deal(self, hands: list[list[Card]], extra: dict[str, Any]) -> dict[str, Any]:
-        if any(len(h) != HAND_SIZE for h in hands):
-            raise SetupError(_("each player must be dealt 12 cards"))
+        size, kitty_size = self.rules.hand_size, self.rules.kitty_size
+        if any(len(h) != size for h in hands):
+            if size == HAND_SIZE:
+                raise SetupError(_("each player must be dealt 12 cards"))
+            raise SetupError(_("each player must be dealt 13 cards"))
+        if not kitty_size and set(extra) <= {"kitty"} and not extra.get("kitty"):
+            return {"kitty": []}
         if set(extra) != {"kitty"}:
             raise SetupError(_("a deal of bid whist needs its kitty: the 6 cards left over"))
         kitty = self._parse_cards(extra["kitty"])
-        if len(kitty) != KITTY_SIZE:
-            raise SetupError(_("the kitty must hold 6 cards, not {n}").format(n=len(kitty)))
+        if len(kitty) != kitty_size:
+            if kitty_size == KITTY_SIZE:
+                raise SetupError(_("the kitty must hold 6 cards, not {n}").format(n=len(kitty)))
+            raise SetupError(
+                _("the kitty must hold {want} cards, not {n}").format(want=kitty_size, n=len(kitty))
+            )
         return {"kitty": kitty}
 
     def _extra_cards(self, extra: dict[str, Any]) -> list[Card]:
@@ -351,18 +440,29 @@ class BidWhistGame(FamilyGame):
 
     def _lowest_open_bid(self) -> int:
         """The index in :data:`BIDS` of the lowest bid allowed now."""
-        floor = (self.rules.min_bid - 3) * 3
-        return floor if self._high is None else max(floor, _BID_INDEX[self._high] + 1)
+        floor = (self.rules.lowest_bid - 1) * 3
+        if self._high is None:
+            return floor
+        if self.rules.equal_bids:
+            # The first bid ranking above the standing one (3L does not beat 3).
+            rank = _EQUAL_RANK[self._high]
+            index = _BID_INDEX[self._high] + 1
+            while index < len(ALL_BIDS) and _EQUAL_RANK[ALL_BIDS[index]] <= rank:
+                index += 1
+            return max(floor, index)
+        return max(floor, _BID_INDEX[self._high] + 1)
 
     def _call_moves(self) -> list[Move]:
         phase = self.phase
         if phase is _BID:
             moves: list[Move] = [] if self._dealer_forced() else [PASS]
-            return moves + list(BIDS[self._lowest_open_bid() :])
+            return moves + list(ALL_BIDS[self._lowest_open_bid() :])
         if phase is _TRUMP:
             if bid_parts(self.deals[-1].contract)[1] == NOTRUMP:
                 return [HIGH, LOW]
             return list(TRUMP_CALLS)
+        if self._swap_due:  # chance swaps the no-trump jokers first
+            return []
         # DISCARD: any card the declarer holds.
         return self._cards_of(self.hands[self.to_move])  # type: ignore[index]
 
@@ -388,6 +488,9 @@ class BidWhistGame(FamilyGame):
             else:
                 self.trump = log.trump = move.suit  # type: ignore[union-attr]
             kitty = log.extra["kitty"]
+            if not kitty:  # no kitty: the declarer leads at once
+                self._start_play(seat)
+                return
             self.hands[seat] |= mask_of(kitty)
             if self._kitty_shown(log):
                 log.notes.append(N_("the kitty was shown to everybody"))
@@ -395,9 +498,94 @@ class BidWhistGame(FamilyGame):
         else:
             self.hands[seat] ^= 1 << move  # type: ignore[operator]
             self.discards = [*self.discards, move]  # type: ignore[list-item]
-            if len(self.discards) == KITTY_SIZE:
+            if len(self.discards) == self.rules.kitty_size:
                 log.notes.append(N_("the discards count as the declaring side's first book"))
-                self._start_play(seat)
+                if self._jokers_to_swap():
+                    self._swap_due = True
+                    self.to_move = None
+                    self._random_swap()
+                else:
+                    self._start_play(seat)
+
+    # ---------------------------------------------------------------- the joker swap
+    def _jokers_to_swap(self) -> list[tuple[int, Card]]:
+        """``(seat, joker)`` for each joker held when the no-trump joker swap is due,
+        clockwise from the declarer's left."""
+        if not self.rules.joker_swap or self.trump is not None:
+            return []
+        declarer: int = self.deals[-1].declarer  # type: ignore[assignment]
+        out = []
+        for i in range(1, SEATS + 1):
+            seat = (declarer + i) % SEATS
+            jokers = self.hands[seat] >> 52
+            for joker in _JOKERS_FIRST[jokers]:
+                out.append((seat, joker))
+        return out
+
+    @property
+    def chance_pending(self) -> str | None:
+        """``"deal"`` when the next deal is due, ``"swap"`` when the no-trump jokers must
+        be swapped for random discards (with ``auto_chance=False``), else ``None``."""
+        if self._swap_due:
+            return "swap"
+        return super().chance_pending
+
+    def _random_swap(self) -> None:
+        if self._rng is None:
+            return  # the caller gives the swap: :meth:`swap_jokers`
+        rng = random.Random(f"{self._chance_base}/{len(self.deals)}/swap")
+        pool = [c for c in self.discards if c < 52]
+        swaps = []
+        for seat, joker in self._jokers_to_swap():
+            card = pool.pop(rng.randrange(len(pool)))
+            swaps.append((seat, joker, card))
+        self._log.append(("swap", swaps))
+        self._swap(swaps)
+
+    def swap_jokers(self, cards: list[Card | str]) -> None:
+        """Chance: the discards the no-trump jokers are swapped for, one per joker in the
+        order of :meth:`jokers_to_swap` (with ``auto_chance=False``, for records)."""
+        if not self._swap_due:
+            raise SetupError(_("no joker swap is due now"))
+        wanted = self._jokers_to_swap()
+        parsed = self._parse_cards(list(cards))
+        pool = [c for c in self.discards if c < 52]
+        if len(parsed) != len(wanted) or len(set(parsed)) != len(parsed):
+            raise SetupError(
+                _("the joker swap needs {n} different discards, one for each joker").format(
+                    n=len(wanted)
+                )
+            )
+        for card in parsed:
+            if card not in pool:
+                raise SetupError(
+                    _("{card} is not among the declarer's discards").format(card=card.code)
+                )
+        swaps = [(seat, joker, card) for (seat, joker), card in zip(wanted, parsed, strict=True)]
+        self._log.append(("swap", swaps))
+        self._swap(swaps)
+
+    def jokers_to_swap(self) -> list[tuple[int, Card]]:
+        """``(seat, joker)`` for each joker the pending swap concerns (``[]`` if none)."""
+        return self._jokers_to_swap() if self._swap_due else []
+
+    def _swap(self, swaps: list[tuple[int, Card, Card]]) -> None:
+        discards = list(self.discards)
+        for seat, joker, card in swaps:
+            self.hands[seat] ^= (1 << joker) | (1 << card)
+            discards[discards.index(card)] = joker
+        self.discards = discards
+        self.joker_swaps = list(swaps)
+        self._swap_due = False
+        log = self.deals[-1]
+        log.notes.append(N_("at no trump each joker was swapped for a random discard"))
+        self._start_play(log.declarer)  # type: ignore[arg-type]
+
+    def _replay_chance(self, event: tuple[Any, ...]) -> None:
+        if event[0] == "swap":
+            self._swap(event[1])
+        else:
+            super()._replay_chance(event)
 
     def _kitty_shown(self, log: DealLog) -> bool:
         """Whether this deal's kitty was (or will be) shown to everybody."""
@@ -414,8 +602,8 @@ class BidWhistGame(FamilyGame):
                 )
             if move in _BID_INDEX:
                 level = bid_parts(move)[0]  # type: ignore[arg-type]
-                if level < self.rules.min_bid:
-                    return _("the lowest bid is {low}").format(low=self.rules.min_bid)
+                if level < self.rules.lowest_bid:
+                    return _("the lowest bid is {low}").format(low=self.rules.lowest_bid)
                 if move is self._high:
                     return _("{bid} is already the bid to beat: bid higher or pass").format(
                         bid=bid_name(move)  # type: ignore[arg-type]
@@ -435,7 +623,7 @@ class BidWhistGame(FamilyGame):
                 name=name, bid=bid_name(contract)
             )
         # DISCARD
-        left = KITTY_SIZE - len(self.discards)
+        left = self.rules.kitty_size - len(self.discards)
         if isinstance(move, Card):
             return _("{name} does not hold {card}").format(name=name, card=move.label)
         # Three sentences chosen here rather than ngettext: the catalogue's extraction
@@ -450,8 +638,9 @@ class BidWhistGame(FamilyGame):
 
     # ---------------------------------------------------------------- trick play
     def tricks_per_deal(self) -> int:
-        """Twelve tricks: twelve cards each once the declarer has discarded."""
-        return HAND_SIZE
+        """Twelve tricks: twelve cards each once the declarer has discarded (13 without
+        a kitty)."""
+        return self.rules.hand_size
 
     def _cards_of(self, mask: int) -> list[Card]:
         """The cards of a set in display order: jokers first (big, then little)."""
@@ -528,13 +717,15 @@ class BidWhistGame(FamilyGame):
             return 0
         count = log.side_tricks[side]
         # The discards are done when play has begun (the leader is set then).
-        if log.leader is not None and partnership(log.declarer) == side:  # type: ignore[arg-type]
+        if (
+            log.leader is not None and log.extra["kitty"] and partnership(log.declarer) == side  # type: ignore[arg-type]
+        ):
             count += 1
         return count
 
     def _contract_tricks(self, contract: Call) -> int:
         # 6 + the level in books; the discards count as the first.
-        return 6 + bid_parts(contract)[0] - 1
+        return 6 + bid_parts(contract)[0] - (1 if self.rules.kitty else 0)
 
     def _score_deal(self) -> list[int]:
         log = self.deals[-1]
@@ -556,6 +747,12 @@ class BidWhistGame(FamilyGame):
         self.scores[side] += gained
         points = [0, 0]
         points[side] = gained
+        if self.rules.opponents_score:
+            over = self.books(1 - side, log) - 6
+            if over > 0:
+                points[1 - side] = over * double
+                self.scores[1 - side] += over * double
+                log.notes.append(N_("the opponents score their books over six"))
         return points
 
     def _game_winner(self) -> tuple[int | None] | None:

@@ -53,12 +53,16 @@ __all__ = [
     "WhistDealLog",
     "DRIVE_TRUMPS",
     "honours_held",
+    "HONOURS_RULES",
     "stake",
     "single_stake_from",
 ]
 
 #: The whist drive's rotation of trumps; ``None`` is the no-trump deal.
 DRIVE_TRUMPS: tuple[Suit | None, ...] = (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, None)
+
+#: The readings of the honours rule (``WhistRules.honours_rule``).
+HONOURS_RULES = ("seed", "laws")
 
 #: The trump honours: ace, king, queen and jack.
 _HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -87,6 +91,9 @@ class WhistRules(FamilyRules):
     drive_no_trump: bool = False
     #: In a drive, how many deals (``None``: one turn of the rotation, 4 or 5).
     drive_deals: int | None = None
+    #: How honours score: ``"seed"`` (seed 004: never to game) or ``"laws"`` (the Laws
+    #: of Short Whist: they may carry a side to game unless it stood at game − 1).
+    honours_rule: str = "seed"
 
     def __post_init__(self) -> None:
         self._check_int("game_points", 5, 7, allowed=(5, 7))
@@ -94,6 +101,12 @@ class WhistRules(FamilyRules):
             self._check_bool(name)
         if self.drive_deals is not None:
             self._check_int("drive_deals", 1, 100)
+        if self.honours_rule not in HONOURS_RULES:
+            raise SetupError(
+                _("honours_rule must be {choices}, not {value!r}").format(
+                    choices=" or ".join(HONOURS_RULES), value=self.honours_rule
+                )
+            )
         if (self.drive_no_trump or self.drive_deals is not None) and not self.drive:
             raise SetupError(_("drive_no_trump and drive_deals are options of a whist drive"))
 
@@ -242,13 +255,17 @@ class WhistGame(FamilyGame):
         if gained[0] or gained[1]:
             log.notes.append(N_("one point per odd trick: each trick over six"))
         game = self.rules.game_points
+        laws = self.rules.honours_rule == "laws"
+        # Tricks score first: once they bring a side to game, nobody scores honours.
         if self.rules.honours and max(self.points) < game:
             held = honours_held(log.hands, self.trump)
             for side in (0, 1):
                 bonus = {3: 2, 4: 4}.get(held[side], 0)
                 if not bonus:
                     continue
-                if self.points[side] + bonus >= game:
+                if laws and self.points[side] - gained[side] == game - 1:
+                    log.notes.append(N_("a side at one point from game cannot score honours"))
+                elif not laws and self.points[side] + bonus >= game:
                     log.notes.append(N_("honours cannot bring a side to game: ignored"))
                 else:
                     self.points[side] += bonus
