@@ -9,3 +9,7 @@ SPEC = register(
         name="german", title=N_("German Whist"), game=GermanGame, rules=GermanRules, players=(2, 2)
     )
 )
+
+from .bots import GermanBots  # noqa: E402
+
+SPEC.hooks["bots"] = GermanBots()

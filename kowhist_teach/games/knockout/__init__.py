@@ -9,3 +9,7 @@ SPEC = register(
         name="knockout", title=N_("Knock-Out Whist"), game=KnockoutGame, rules=Rules, players=(2, 7)
     )
 )
+
+from .bots import KnockoutBots  # noqa: E402
+
+SPEC.hooks["bots"] = KnockoutBots()

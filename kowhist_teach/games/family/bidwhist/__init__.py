@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .bots import BidWhistBots  # noqa: E402
+
+SPEC.hooks["bots"] = BidWhistBots()

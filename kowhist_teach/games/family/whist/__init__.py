@@ -13,3 +13,7 @@ SPEC = register(
         partnerships=True,
     )
 )
+
+from .bots import WhistBots  # noqa: E402
+
+SPEC.hooks["bots"] = WhistBots()

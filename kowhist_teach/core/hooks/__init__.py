@@ -1,0 +1,1 @@
+"""The hooks a game provides to the layers above it, one base class per facet."""
