@@ -47,17 +47,18 @@ def analyse(
 ) -> list[MoveAnalysis]:
     """Every legal move of the player to move, with the tricks they can guarantee.
 
-    Works on a Knock-Out Whist game in its play phase (or choosing trumps, or a dog
-    deciding to pass), and on German Whist in phase 2; returns ``[]`` where no card
-    play is in question.  With ``time_limit`` (seconds) it raises
+    The game's bots hook analyses: Knock-Out Whist in its play phase (or choosing
+    trumps, or a dog deciding to pass), German Whist in phase 2; it returns ``[]``
+    where no card play is in question, and a game without an analysis raises
+    ``TypeError``.  With ``time_limit`` (seconds) it raises
     :class:`AnalysisTimeout` rather than run longer — an app should always set one,
     since seven players with seven cards each can take minutes.
     """
     give_up_at = float("inf") if time_limit is None else time.perf_counter() + time_limit
-    hooks = getattr(type(game), "spec", None)
-    bots = hooks.hooks.get("bots") if hooks is not None else None
+    game_spec = getattr(type(game), "spec", None)
+    bots = game_spec.hooks.get("bots") if game_spec is not None else None
     if not isinstance(bots, BotHooks):
-        raise TypeError("analyse() takes a KnockoutGame or a GermanGame")
+        raise TypeError(f"analyse() has no analysis for {type(game).__name__}")
     me = game.to_move if seat is None else seat
     return bots.analyse(game, me, give_up_at)
 

@@ -184,8 +184,8 @@ class BotHooks(ABC):
         """Every legal move of ``seat`` (the player to move) with the tricks it can
         still guarantee if every card were visible (``[]`` where no card play is in
         question); raises :class:`~kowhist_teach.core.trick_solver.AnalysisTimeout`
-        after ``give_up_at``. Default: the game has no such analysis (``TypeError``)."""
-        raise TypeError("analyse() takes a KnockoutGame or a GermanGame")
+        after ``give_up_at``. Default: the game has no such analysis (a ``TypeError``)."""
+        raise TypeError(f"analyse() has no analysis for {type(game).__name__}")
 
 
 def best_of(moves: Sequence[Move], totals: Sequence[float], preferred: Move) -> Move:
