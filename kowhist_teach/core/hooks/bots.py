@@ -132,6 +132,10 @@ class BotHooks(ABC):
     search inside a *sampled* deal.
     """
 
+    #: Whether :meth:`analyse` answers for this game (the command line's ``--analyse``
+    #: and the widgets' analysis button ask this rather than which game they hold).
+    analyses: bool = False
+
     @abstractmethod
     def rules_move(self, game: Any, rng: random.Random) -> Move:
         """The rule-of-thumb move for the player to move (``RulesBot``).
