@@ -12,17 +12,12 @@ from hypothesis import strategies as st
 
 from kowhist_teach import KnockoutGame
 from kowhist_teach.core.cards import ALL_CARDS, Card, parse_cards
+from kowhist_teach.games.family.bidwhist.bots import bidwhist_max_level
 from kowhist_teach.games.family.bidwhist.engine import BidWhistGame, BidWhistRules
-from kowhist_teach.games.family.bots import (
-    FamilyMonteCarloBot,
-    FamilyRulesBot,
-    _order,
-    _teams,
-    bidwhist_max_level,
-    hand_tricks,
-    misere_hand,
-)
+from kowhist_teach.games.family.bots import FamilyMonteCarloBot, FamilyRulesBot, hand_tricks
 from kowhist_teach.games.family.engine import FamilyPhase
+from kowhist_teach.games.family.seen import _order, _teams
+from kowhist_teach.games.family.solo.bots import misere_hand
 from kowhist_teach.games.family.solo.engine import SoloGame, SoloRules
 from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 from kowhist_teach.pictures.charts import wilson

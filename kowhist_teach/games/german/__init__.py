@@ -29,3 +29,6 @@ SPEC.hooks["record"] = GermanRecord()
 from .cli import GermanCli  # noqa: E402
 
 SPEC.hooks["cli"] = GermanCli()
+from .bots import GermanBots  # noqa: E402
+
+SPEC.hooks["bots"] = GermanBots()

@@ -29,3 +29,6 @@ SPEC.hooks["record"] = KnockoutRecord()
 from .cli import KnockoutCli  # noqa: E402
 
 SPEC.hooks["cli"] = KnockoutCli()
+from .bots import KnockoutBots  # noqa: E402
+
+SPEC.hooks["bots"] = KnockoutBots()

@@ -33,3 +33,6 @@ SPEC.hooks["record"] = FamilyRecord()
 from .cli import BidWhistCli  # noqa: E402
 
 SPEC.hooks["cli"] = BidWhistCli()
+from .bots import BidWhistBots  # noqa: E402
+
+SPEC.hooks["bots"] = BidWhistBots()

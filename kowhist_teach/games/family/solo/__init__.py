@@ -26,3 +26,6 @@ SPEC.hooks["record"] = FamilyRecord()
 from .cli import SoloCli  # noqa: E402
 
 SPEC.hooks["cli"] = SoloCli()
+from .bots import SoloBots  # noqa: E402
+
+SPEC.hooks["bots"] = SoloBots()

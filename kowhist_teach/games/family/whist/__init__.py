@@ -33,3 +33,6 @@ SPEC.hooks["record"] = FamilyRecord()
 from .cli import WhistCli  # noqa: E402
 
 SPEC.hooks["cli"] = WhistCli()
+from .bots import WhistBots  # noqa: E402
+
+SPEC.hooks["bots"] = WhistBots()

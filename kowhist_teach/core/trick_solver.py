@@ -1,0 +1,385 @@
+"""The perfect-information trick solver: best play *if every card were visible*.
+
+Generic over the games: it works on card sets (one int per hand, bit ``i`` = card
+``i``, suits in 13-bit blocks) and knows only following suit and trumps, so each
+game's bot hook (:mod:`kowhist_teach.core.hooks.bots`) adapts its position to it.
+
+For the side ``team`` it finds how many of the remaining tricks of the round they can
+**guarantee** when all other players play against them (with two players this is
+plain minimax).  The search is alpha-beta over whole tricks with
+
+* a transposition table at trick starts (the hands and the leader are the whole state
+  there), holding lower and upper bounds;
+* equivalent cards merged: cards of one suit in one hand with no live card between
+  them (in any hand or on the table) play alike, so only one is tried;
+* move ordering that tries cheap winners, then low cards;
+* the trivial bounds ``0 <= tricks <= tricks left``.
+
+This is a teaching tool, so it is labelled honestly everywhere it is shown: "best play
+if every card were visible" — a real player cannot see the other hands.
+
+>>> from kowhist_teach.core.cards import mask_of, parse_cards
+>>> hands = [mask_of(parse_cards('AS KS 2H')), mask_of(parse_cards('QS 3H 4H'))]
+>>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)
+2
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUIT_MASK
+
+__all__ = ["AnalysisTimeout", "MoveAnalysis", "TrickSolver"]
+
+_NEVER = float("inf")
+
+_SUIT_OF = tuple(i // 13 for i in range(52))
+
+
+class AnalysisTimeout(Exception):
+    """The analysis ran past its time limit (big tables with many cards can take long)."""
+
+
+_PASS = -1  # a dog's pass inside the search
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move and what it is worth with every card visible.
+
+    ``tricks``: tricks the player can still guarantee this round after this move (the
+    trick on the table counted, tricks already taken not). ``survives``: whether that,
+    with the tricks already taken, keeps them in the game (Knock-Out Whist) or wins
+    the hand (German Whist).
+    """
+
+    move: Any
+    tricks: int
+    survives: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``analysis`` entry of ``kowhist-teach explain --json``."""
+        return {"move": self.move.code, "tricks": self.tricks, "survives": self.survives}
+
+
+class TrickSolver:
+    """Alpha-beta over the tricks left in a round, for one side against the rest.
+
+    ``hands``: one card set per seat (``0`` for a seat with no cards); ``may_pass``:
+    seats that may keep their card (dogs, re-entry players) and never lead;
+    ``team``: the seats whose tricks count (one seat, or a partnership); ``trump``:
+    a suit index or ``-1``.
+
+    >>> from kowhist_teach.core.cards import mask_of, parse_cards
+    >>> hands = [mask_of(parse_cards('AS 2H')), mask_of(parse_cards('KS 3H'))]
+    >>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)  # A♠ wins, 2♥ loses
+    1
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        trump: int,
+        team: set[int] | frozenset[int],
+        may_pass: Sequence[bool] | None = None,
+    ) -> None:
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.trump = trump
+        self.team = tuple(s in team for s in range(self.n))
+        self.may_pass = tuple(may_pass) if may_pass is not None else (False,) * self.n
+        self._passers = [s for s in range(self.n) if self.may_pass[s]]
+        self.after = [tuple((s + i) % self.n for i in range(1, self.n)) for s in range(self.n)]
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        #: ``time.perf_counter()`` value after which the search gives up.
+        self.give_up_at = float("inf")
+        self._best_lead = -2
+        self.nodes = 0
+
+    # ------------------------------------------------------------- public entry
+    def tricks_left(self) -> int:
+        """Tricks still to play: the cards of a full hand."""
+        return max(
+            (h.bit_count() for s, h in enumerate(self.hands) if not self.may_pass[s]), default=0
+        )
+
+    def value(self, leader: int) -> int:
+        """The team's tricks from a trick start with ``leader`` to lead."""
+        tricks = self.tricks_left()
+        return self._exact(lambda a, b: self._trick_start(leader, tricks, a, b), tricks)
+
+    def value_mid_trick(
+        self,
+        order: Sequence[int],
+        pos: int,
+        plays: Sequence[tuple[int, int]],
+        tricks: int,
+    ) -> int:
+        """The team's tricks from inside a trick: ``order`` is the trick's seats in play
+        order, ``pos`` the next to act, ``plays`` the (seat, card) pairs so far and
+        ``tricks`` the tricks left with this one. The trick on the table is counted."""
+        if not plays:
+            return self._exact(lambda a, b: self._trick_start(order[0], tricks, a, b), tricks)
+        led = _SUIT_OF[plays[0][1]]
+        best, best_seat = -1, -1
+        for seat, card in plays:
+            if best < 0 or self._beats(card, best, led):
+                best, best_seat = card, seat
+        order = list(order)
+        return self._exact(
+            lambda a, b: self._play(order, pos, led, best, best_seat, tricks, a, b), tricks
+        )
+
+    def reaches(
+        self,
+        order: Sequence[int],
+        pos: int,
+        plays: Sequence[tuple[int, int]],
+        tricks: int,
+        k: int,
+    ) -> bool:
+        """Whether the team can take at least ``k`` of the ``tricks`` left (the trick on
+        the table counted) — one null-window search, cheaper than the exact value."""
+        if k <= 0:
+            return True
+        if k > tricks:
+            return False
+        if not plays:
+            return self._trick_start(order[0], tricks, k - 1, k) >= k
+        led = _SUIT_OF[plays[0][1]]
+        best, best_seat = -1, -1
+        for seat, card in plays:
+            if best < 0 or self._beats(card, best, led):
+                best, best_seat = card, seat
+        return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
+
+    @staticmethod
+    def _exact(search: Any, tricks: int) -> int:
+        # Null-window tests "at least k tricks?" for k = 1, 2, ... are far cheaper than
+        # one full-window search, and the answer is usually small.
+        for k in range(1, tricks + 1):
+            if search(k - 1, k) < k:
+                return k - 1
+        return tricks
+
+    # ------------------------------------------------------------------ search
+    def _beats(self, card: int, best: int, led: int) -> bool:
+        cs, bs = _SUIT_OF[card], _SUIT_OF[best]
+        if cs == bs:
+            return card > best
+        return cs == self.trump
+
+    def _trick_start(self, leader: int, tricks: int, alpha: int, beta: int) -> int:
+        if tricks <= 0:
+            return 0
+        if self.give_up_at != _NEVER and time.perf_counter() > self.give_up_at:
+            raise AnalysisTimeout
+        hands = self.hands
+        if tricks == 1 and not self._passers_hold_cards():
+            # The last trick plays itself: everyone has one card left.
+            best = hands[leader].bit_length() - 1
+            best_seat, led = leader, _SUIT_OF[best]
+            for s in self.after[leader]:
+                if hands[s]:
+                    card = hands[s].bit_length() - 1
+                    if self._beats(card, best, led):
+                        best, best_seat = card, s
+            return 1 if self.team[best_seat] else 0
+        key = (leader, *hands)
+        entry = self.table.get(key)
+        if entry is None:
+            lo, hi = self._bounds(tricks)
+            hint = -2
+        else:
+            lo, hi, hint = entry
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a, b = max(alpha, lo - 1), min(beta, hi + 1)
+        order = [leader, *[s for s in self.after[leader] if hands[s]]]
+        v = self._play(order, 0, -1, -1, -1, tricks, a, b, hint)
+        if v <= a:
+            hi = min(hi, v)
+        elif v >= b:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        # Remember the best lead found: tried first, it makes the next search of this
+        # position (the next null-window test) cut off early.
+        self.table[key] = (lo, hi, self._best_lead)
+        return v
+
+    def _passers_hold_cards(self) -> bool:
+        hands = self.hands
+        return any(hands[s] for s in self._passers)
+
+    def _bounds(self, tricks: int) -> tuple[int, int]:
+        """Sure tricks from the top trumps: each of the highest live trumps that one
+        team hand holds in an unbroken run wins a trick; the top trump in an opposing
+        hand costs the team one."""
+        trump = self.trump
+        if trump < 0:
+            return 0, tricks
+        mask = SUIT_MASK[trump]
+        live = 0
+        for h in self.hands:
+            live |= h & mask
+        if not live:
+            return 0, tricks
+        top = live.bit_length() - 1
+        holder = next(s for s, h in enumerate(self.hands) if h >> top & 1)
+        if not self.team[holder]:
+            return 0, tricks - 1
+        hand, sure = self.hands[holder], 0
+        while live and hand >> top & 1:
+            sure += 1
+            live ^= 1 << top
+            top = live.bit_length() - 1
+        return min(sure, tricks), tricks
+
+    def _moves(self, seat: int, led: int, best: int, best_seat: int, live: int) -> list[int]:
+        """Candidate cards for ``seat``, one per group of equivalent cards, ordered."""
+        hand = self.hands[seat]
+        if self.may_pass[seat]:
+            return [hand.bit_length() - 1, _PASS] if hand else [_PASS]
+        legal = hand & SUIT_MASK[led] or hand if led >= 0 else hand
+        reps = 0
+        for suit in range(4):
+            mine = legal >> (13 * suit) & 0x1FFF
+            if mine:
+                reps |= _representatives(mine, live >> (13 * suit) & 0x1FFF) << (13 * suit)
+        trump = self.trump
+        if best < 0:
+            # Leading: high cards first (they win or clear the way), trumps last.
+            tmask = SUIT_MASK[trump] if trump >= 0 else 0
+            return _high_first(reps & ~tmask) + _high_first(reps & tmask)
+        bs = _SUIT_OF[best]
+        winning = reps & SUIT_MASK[bs] & ~((2 << best) - 1)  # same suit, higher
+        if trump >= 0 and bs != trump:
+            winning |= reps & SUIT_MASK[trump]
+        if self.team[best_seat] != self.team[seat]:
+            # Beat the other side's card as cheaply as possible, else throw the lowest.
+            return _low_first(winning) + _low_first(reps & ~winning)
+        # A partner is winning: the lowest card that lets them keep it comes first.
+        return _low_first(reps & ~winning) + _low_first(winning)
+
+    def _play(
+        self,
+        order: list[int],
+        pos: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        tricks: int,
+        alpha: int,
+        beta: int,
+        hint: int = -2,
+    ) -> int:
+        self.nodes += 1
+        if pos == len(order):
+            won = 1 if self.team[best_seat] else 0
+            return won + self._next_trick(best_seat, tricks - 1, alpha - won, beta - won)
+        seat = order[pos]
+        hands = self.hands
+        if not hands[seat]:  # a dog who already played this round
+            return self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+        # Live cards: every card in a hand, and the card to beat on the table (which
+        # decides whether two of our cards either side of it play alike).
+        live = 1 << best if best >= 0 else 0
+        for h in hands:
+            live |= h
+        maximise = self.team[seat]
+        value = -1 if maximise else 99
+        moves = self._moves(seat, led, best, best_seat, live)
+        if hint >= 0 and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        chosen = moves[0]
+        for card in moves:
+            if card == _PASS:
+                v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+            else:
+                bit = 1 << card
+                hands[seat] ^= bit
+                if best < 0:
+                    v = self._play(order, pos + 1, _SUIT_OF[card], card, seat, tricks, alpha, beta)
+                elif self._beats(card, best, led):
+                    v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                else:
+                    v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+                hands[seat] ^= bit
+            if maximise:
+                if v > value:
+                    value, chosen = v, card
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < value:
+                    value, chosen = v, card
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if pos == 0:
+            self._best_lead = chosen
+        return value
+
+    def _next_trick(self, winner: int, tricks: int, alpha: int, beta: int) -> int:
+        if tricks <= 0:
+            return 0
+        hands = self.hands
+        if not hands[winner] or self.may_pass[winner]:
+            # A dog who wins has no card to lead: the lead passes on clockwise.
+            for s in self.after[winner]:
+                if hands[s] and not self.may_pass[s]:
+                    winner = s
+                    break
+        return self._trick_start(winner, tricks, alpha, beta)
+
+
+_REPS: dict[int, int] = {}
+
+
+def _representatives(mine: int, live: int) -> int:
+    """Of our cards in one suit (13-bit chunks), keep one per run of cards with no
+    other live card between them: those runs play alike."""
+    key = mine << 13 | live
+    reps = _REPS.get(key)
+    if reps is None:
+        reps, prev_mine, bit = 0, False, 1 << 12
+        while bit:
+            if live & bit:
+                is_mine = bool(mine & bit)
+                if is_mine and not prev_mine:
+                    reps |= bit
+                prev_mine = is_mine
+            bit >>= 1
+        _REPS[key] = reps
+    return reps
+
+
+def _low_first(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _high_first(mask: int) -> list[int]:
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    return out
