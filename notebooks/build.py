@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LANGS = ("es",)
+LANGS = ("es", "fr")
 TEXT = HERE / "text"
 #: The marker of a translated cell; ``strings`` opens the code strings section.
 MARK = re.compile(r"^<!-- (?P<id>[\w.-]+)(?: en:(?P<hash>[0-9a-f]{8}|-+))? -->\s*$", re.M)

@@ -78,7 +78,7 @@ def _check(low: float, high: float, verdict: str) -> None:
         assert low <= 0 <= high, (low, high, verdict)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_every_claim_printed_in_lesson_07_follows_from_its_interval(lang: str) -> None:
     folder = GOLDEN / ("" if lang == "en" else lang) / "07_strategy"
     files = sorted(folder.glob("*.txt"))
