@@ -9,8 +9,9 @@ STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 STAMP      := $(STAMP_TEST)
 
-# Lesson notebooks, run by nbval once there are any (empty = skipped).
-NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+# Lesson notebooks (English, and the Spanish and French ones built by notebooks/build.py),
+# run by nbval once there are any (empty = skipped).
+NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/es/*.ipynb notebooks/fr/*.ipynb)
 # Only the directories that exist, so ruff does not fail on a missing one.
 LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
@@ -18,7 +19,7 @@ BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
 # Test workers: the unit tests and the lessons run on every core (pytest-xdist).
 JOBS ?= auto
 
-.PHONY: venv .venv test lint app lab bench clean
+.PHONY: venv .venv test lint app lab bench clean cards
 
 venv .venv: $(STAMP_TEST)
 
@@ -53,6 +54,10 @@ app: $(STAMP_APP)
 # The course in JupyterLab, opened at the contents page.
 lab: $(STAMP_APP)
 	$(BIN)/jupyter lab notebooks/00_contents.ipynb $(LAB_ARGS)
+
+# Printable one-page rules cards (Knock-Out Whist, German Whist; en, es, fr) in build/cards.
+cards:
+	$(PYTHON) notebooks/rules_cards.py build/cards
 
 bench: $(STAMP)
 	@set -e; for f in $(BENCHMARKS); do \

@@ -2,10 +2,13 @@
 
 The notebooks are committed without outputs, so nbval's ``# NBVAL_CHECK_OUTPUT`` marker
 alone compares nothing: there is no stored output to compare with.  Here every notebook
-in ``notebooks/`` that has a marked cell runs once, top to bottom, in a fresh kernel of
-this Python environment (working directory ``notebooks/``, as under nbval), and the plain
+in ``notebooks/`` and in its language folders (``notebooks/es/``, ``notebooks/fr/``,
+built by ``notebooks/build.py``) that has a marked cell runs once, top to bottom, in a
+fresh kernel of this Python environment (working directory: the notebook's folder, as
+under nbval), and the plain
 text that each marked cell shows is compared with
-``tests/lesson_outputs/<notebook stem>/<cell id>.txt``.
+``tests/lesson_outputs/<notebook stem>/<cell id>.txt`` (``es/<stem>/…`` for the
+Spanish lessons, ``fr/<stem>/…`` for the French ones).
 
 The plain text of a cell is what it prints to stdout, plus the ``text/plain`` form of
 each value it displays.  Widget views are left out, and so are pictures: a value whose
@@ -45,7 +48,20 @@ MARKER = "NBVAL_CHECK_OUTPUT"
 CELL_TIMEOUT = 120  # seconds per cell; the slowest marked notebook runs in about 2 s
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
-NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+LANGUAGE_DIRS = ("es", "fr")
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb")) + [
+    path for lang in LANGUAGE_DIRS for path in sorted((NOTEBOOK_DIR / lang).glob("*.ipynb"))
+]
+
+
+def _name(path: Path) -> str:
+    """A notebook's name relative to ``notebooks/`` (``es/01_cards_and_tricks.ipynb``)."""
+    return path.relative_to(NOTEBOOK_DIR).as_posix()
+
+
+def _stem(name: str) -> str:
+    """The golden folder of a notebook: its name without ``.ipynb``."""
+    return name.removesuffix(".ipynb")
 
 
 def _is_marked(source: str) -> bool:
@@ -74,7 +90,7 @@ def _marked_cells(path: Path) -> list[tuple[int, str]]:
     return marked
 
 
-MARKED = {path.name: _marked_cells(path) for path in NOTEBOOKS}
+MARKED = {_name(path): _marked_cells(path) for path in NOTEBOOKS}
 CASES = [(name, position, key) for name, cells in MARKED.items() for position, key in cells]
 
 
@@ -161,12 +177,12 @@ def executed() -> Callable[[str], nbformat.NotebookNode]:
 @pytest.mark.parametrize(
     ("name", "position", "key"),
     CASES,
-    ids=[f"{Path(name).stem}/{key}" for name, _, key in CASES],
+    ids=[f"{_stem(name)}/{key}" for name, _, key in CASES],
 )
 def test_marked_cell_output(
     executed: Callable[[str], nbformat.NotebookNode], name: str, position: int, key: str
 ) -> None:
-    stem = Path(name).stem
+    stem = _stem(name)
     nb = executed(name)
     cell = nb.cells[position]
     actual = _plain_text(cell)
@@ -190,7 +206,7 @@ def test_marked_cell_output(
             expected.splitlines(keepends=True),
             actual.splitlines(keepends=True),
             fromfile=f"{golden.relative_to(REPO)} (golden)",
-            tofile=f"notebooks/{stem}.ipynb cell {key} (now)",
+            tofile=f"notebooks/{name} cell {key} (now)",
         )
         pytest.fail(
             "the output of a checked lesson cell changed; if that is intended, run with "
@@ -201,12 +217,15 @@ def test_marked_cell_output(
 
 def test_no_stale_golden_files() -> None:
     """Every golden file belongs to a marked cell (regenerating removes the others)."""
-    wanted = {GOLDEN_DIR / Path(name).stem / f"{key}.txt" for name, _, key in CASES}
-    stale = sorted(set(GOLDEN_DIR.glob("*/*.txt")) - wanted)
+    wanted = {GOLDEN_DIR / _stem(name) / f"{key}.txt" for name, _, key in CASES}
+    found = set(GOLDEN_DIR.glob("*/*.txt"))
+    for lang in LANGUAGE_DIRS:
+        found |= set(GOLDEN_DIR.glob(f"{lang}/*/*.txt"))
+    stale = sorted(found - wanted)
     if UPDATE:
         for path in stale:
             path.unlink()
-        for folder in GOLDEN_DIR.glob("*/"):
+        for folder in [*GOLDEN_DIR.glob("*/*/"), *GOLDEN_DIR.glob("*/")]:
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         return
@@ -215,7 +234,7 @@ def test_no_stale_golden_files() -> None:
     )
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[_stem(_name(path)) for path in NOTEBOOKS])
 def test_committed_without_outputs(path: Path) -> None:
     """Notebooks are committed clean: no outputs, no execution counts."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
