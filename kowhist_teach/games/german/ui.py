@@ -44,7 +44,9 @@ class GermanUI(GameUI):
                 N_("the first to this many tricks wins at once"),
                 choices=(None, *range(1, 14)),
             ),
-            RuleOption("no_trumps", N_("No trumps"), N_("the stock stays face down and no suit is trump")),
+            RuleOption(
+                "no_trumps", N_("No trumps"), N_("the stock stays face down and no suit is trump")
+            ),
         ]
 
     def turn_text(self, game: Any, seat: int) -> str | None:
