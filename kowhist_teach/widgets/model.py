@@ -220,6 +220,8 @@ class GameModel(TableModel):
         #: Stop at the end of each round, until :meth:`next_round` (a table that shows
         #: the round's end as a moment of its own sets this).
         self.pause_rounds = False
+        #: The players' names the teacher chose, seat by seat (the rest: default names).
+        self.names: list[str] = []
         #: The round has ended and the bots wait for :meth:`next_round`.
         self.between_rounds = False
         #: The round that has just ended (1 …).
@@ -260,7 +262,9 @@ class GameModel(TableModel):
         return names + ["rules"] * (n - 1 - len(names))
 
     def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
-        names = names or default_names(self.players)
+        # The teacher's names where given, the default ones for the other seats.
+        chosen = (self.names + default_names(self.players)[len(self.names) :])[: self.players]
+        names = names or chosen
         return self.spec.game(players=names, rules=self.rules, seed=seed)
 
     def new_game(

@@ -491,6 +491,10 @@ class TableWidget(TableView):
         self.hand.four_colour = self.four_colour.value
         self.render()
 
+    def set_names(self, names: list[str]) -> None:
+        """The players' names from the next deal on (``[]``: the default names)."""
+        self.model.names = [n for n in names if n]
+
     def _uploaded(self, change: dict[str, Any]) -> None:
         record = uploaded_record(self.upload, change, self.model.say)
         if record is not None:
@@ -630,7 +634,7 @@ class TableWidget(TableView):
         parts = [tag("h4", _("Your moves")) + lines_html(hint["moves"])]
         if hint["tips"]:
             parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
-        if hint["analysis"]:
+        if hint["analysis"] and self._analysis_open():
             label = _("best play if every card were visible")
             heading = _("Analysis")
             parts.append(

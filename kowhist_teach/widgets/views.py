@@ -142,6 +142,7 @@ class TableHand:
     >>> played = []
     >>> hand = TableHand(CardTable(), on_play=played.append)
     >>> hand.show(game, seat=game.to_move)
+    >>> hand.table.show([], hand.table_hand(), my_turn=hand.my_turn)  # what a view does
     >>> hand.buttons[0].click(); played == [game.legal_moves()[0]]
     True
     """
