@@ -25,12 +25,92 @@ from .widgets._games import family_table, spec_ui, table_specs
 from .widgets.family_table import FamilyTableWidget
 from .widgets.table import GermanTableWidget, TableWidget
 
-__all__ = ["build_app", "KowhistApp"]
+__all__ = ["build_app", "KowhistApp", "TeacherSettings", "SESSION_SETTINGS"]
 
 _PLAY, _STEPS, _PRACTICE = 0, 1, 2
 
-#: Seconds the family tables pause after each bot's card, so each one is seen landing.
-FAMILY_STEP_DELAY = 0.15
+#: The teacher's settings, remembered for the session (this kernel): a new app, a new
+#: table or another game starts with them.
+SESSION_SETTINGS: dict[str, Any] = {
+    "speed": "normal",
+    "analysis": "after",
+    "names": "",
+    "four_colour": False,
+    "projector": False,
+}
+
+
+class TeacherSettings(w.VBox):
+    """The teacher's settings (``kw-teacher``): the bots' pace (``kw-speed``), the
+    analysis with every card visible (``kw-analysis``: off, after the deal, on request),
+    the players' names (``kw-names``), the four-colour deck (``kw-four-colour-deck``)
+    and a projector mode (``kw-projector``). ``on_change(settings)`` gets them all.
+
+    >>> seen = []
+    >>> box = TeacherSettings(dict(SESSION_SETTINGS), seen.append)
+    >>> box.speed.value = 'slow'; seen[-1]['speed']
+    'slow'
+    """
+
+    def __init__(self, settings: dict[str, Any], on_change: Any) -> None:
+        super().__init__()
+        set_classes(self, "kw-teacher")
+        self.settings = settings
+        self.on_change = on_change
+        self._quiet = False
+        self.speed = w.Dropdown(value=settings["speed"], options=["instant", "normal", "slow"])
+        self.analysis = w.Dropdown(value=settings["analysis"], options=["off", "after", "request"])
+        self.names = w.Text(value=settings["names"])
+        self.four_colour = w.Checkbox(value=settings["four_colour"], indent=False)
+        self.projector = w.Checkbox(value=settings["projector"], indent=False)
+        parts = {
+            "speed": self.speed,
+            "analysis": self.analysis,
+            "names": self.names,
+            "four_colour": self.four_colour,
+            "projector": self.projector,
+        }
+        for name, widget in parts.items():
+            set_classes(
+                widget,
+                f"kw-{name.replace('_', '-')}" if name != "four_colour" else "kw-four-colour-deck",
+            )
+            widget.style.description_width = "initial"
+            widget.observe(lambda c, name=name: self._changed(name, c["new"]), names="value")
+        self.children = tuple(parts.values())
+        self.relabel()
+
+    def _changed(self, name: str, value: Any) -> None:
+        if self._quiet or self.settings.get(name) == value:
+            return
+        self.settings[name] = value
+        self.on_change(self.settings)
+
+    def relabel(self) -> None:
+        """The labels in the chosen language (the values stay)."""
+        self._quiet = True
+        try:
+            self._relabel()
+        finally:
+            self._quiet = False
+        self.speed.value, self.analysis.value = self.settings["speed"], self.settings["analysis"]
+
+    def _relabel(self) -> None:
+        self.speed.description = _("Bots' speed")
+        self.speed.options = [
+            (_("instant"), "instant"),
+            (_("normal"), "normal"),
+            (_("slow"), "slow"),
+        ]
+        self.analysis.description = _("Analysis with every card visible")
+        self.analysis.options = [
+            (_("off"), "off"),
+            (_("after the deal"), "after"),
+            (_("on request"), "request"),
+        ]
+        self.names.description = _("Player names (comma-separated)")
+        self.four_colour.description = _("Four-colour deck")
+        self.projector.description = _("Projector (bigger)")
 
 
 class KowhistApp(w.VBox):
@@ -65,6 +145,12 @@ class KowhistApp(w.VBox):
             "bot_options": {"time_limit": 0.5},
         }
         self.guard = Guard(self._say)
+        self.settings = dict(SESSION_SETTINGS)
+        if four_colour:
+            self.settings["four_colour"] = True
+        self.teacher = TeacherSettings(self.settings, self.guard.wrap(self._settings_changed))
+        self.teacher_box = w.Accordion(children=[self.teacher], selected_index=None)
+        set_classes(self.teacher_box, "kw-teacher-box")
         self.title = w.HTML()
         set_classes(self.title, "kw-tagline")
         self.language = LanguageMenu(self.guard.wrap(self.set_language))
@@ -96,6 +182,7 @@ class KowhistApp(w.VBox):
             self.title,
             self.notice,
             self.tabs,
+            self.teacher_box,
             self.guard.debug,
         )
         self.relabel()
@@ -118,7 +205,6 @@ class KowhistApp(w.VBox):
                     table_width=self.options["table_width"],
                     language_selector=False,
                     bot_options=self.options["bot_options"],
-                    step_delay=FAMILY_STEP_DELAY,
                 )
             elif spec_ui(game_spec).has_stock:
                 self.tables[kind] = GermanTableWidget(bots=self._bots, game=kind, **self.options)
@@ -126,7 +212,31 @@ class KowhistApp(w.VBox):
                 self.tables[kind] = TableWidget(
                     self._players, self._bots, game=kind, **self.options
                 )
+            self._apply(self.tables[kind])
         return self.tables[kind]
+
+    def _apply(self, table: Any) -> None:
+        """The teacher's settings on ``table``."""
+        settings = self.settings
+        table.set_speed(settings["speed"])
+        table.analysis = settings["analysis"]
+        table.card_table.projector = bool(settings["projector"])
+        set_classes(
+            table, *table._dom_classes, "kw-projector-mode" if settings["projector"] else ""
+        )
+        if hasattr(table, "set_names"):
+            table.set_names([n.strip() for n in settings["names"].split(",")])
+        four = bool(settings["four_colour"])
+        if isinstance(table.four_colour, w.Checkbox):
+            table.four_colour.value = four
+        else:
+            table.four_colour = table.hand.four_colour = four
+        table.render()
+
+    def _settings_changed(self, settings: dict[str, Any]) -> None:
+        SESSION_SETTINGS.update(settings)
+        for table in self.tables.values():
+            self._apply(table)
 
     def _show_game(self, kind: str) -> None:
         # One table on the page at a time (their CSS hooks must stay unique); the other
@@ -189,6 +299,8 @@ class KowhistApp(w.VBox):
         """The app's own texts in the chosen language."""
         self._tagline()
         self.language.relabel()
+        self.teacher.relabel()
+        self.teacher_box.set_title(0, _("Teacher settings"))
         labels = [(spec(g).display_name(), g) for g in self.games]
         if [t for t, _v in self.game_choice.options] != [t for t, _v in labels]:
             value = self.game_choice.value

@@ -66,7 +66,14 @@ def legal_calls(table: TableWidget) -> list[Any]:
 
 
 def click_something_legal(table: TableWidget, pick: int = 0) -> None:
-    """Click a legal card (or, when no card is open, a legal trump/pass/declaration)."""
+    """Click a legal card (or, when no card is open, a legal trump/pass/declaration);
+    at a moment over the table (a round's end, knocked out) go on to the next round or
+    watch the bots finish."""
+    offered = [c["id"] for c in table.card_table.moment.get("choices", ())]
+    for choice in ("next", "watch"):
+        if choice in offered:
+            table.card_table.choose(choice)
+            return
     options = legal_cards(table) + legal_calls(table)
     assert options, f"nothing to click: {table.game!r} {table.explain.value}"
     options[pick % len(options)].click()
@@ -137,8 +144,13 @@ def test_each_hook_is_unique_in_the_app() -> None:
     shown = walk(app)
     for hook in ("kw-status", "kw-explain", "kw-hint", "kw-undo", "kw-new-deal"):
         assert sum(hook in classes(x) for x in shown) == 1, hook
-    cards = [x for x in shown if "kw-card" in classes(x)]
-    assert cards and all(x in app.table.hand.buttons for x in cards)
+    # The hand is drawn once: in the table picture (kw-table), and no widget shows it.
+    assert not [x for x in shown if "kw-card" in classes(x)]
+    tables = [x for x in shown if "kw-table" in classes(x)]
+    assert tables == [app.table.card_table] and app.table.hand.buttons
+    shown_codes = {c["code"] for c in app.table.card_table.hand}
+    assert shown_codes == {b.code for b in app.table.hand.buttons}
+    assert all(f'data-card="{code}"' in app.table.card_table.value for code in shown_codes)
 
 
 def test_trick_view_draws_kw_trick_not_kw_card() -> None:
@@ -264,6 +276,10 @@ def test_new_deal_and_replay_the_same_deal() -> None:
         click_something_legal(table, pick)
     assert to_record(table.game) == played
     table.new_button.click()
+    if not table.game.is_over():  # "New deal" asks before throwing a game away
+        assert table.card_table.moment["kind"] == "confirm"
+        assert to_record(table.game) == played
+        table.confirm()
     assert to_record(table.game)["rounds"][0]["hands"] != first_hands
 
 
@@ -278,7 +294,11 @@ def test_replay_after_loading_a_record_starts_from_its_first_deal() -> None:
 
 def test_trump_choice_and_dog_pass_are_buttons() -> None:
     table = find_position(
-        lambda t: t.game.phase is Phase.CHOOSE_TRUMP and t.game.to_move == 0,
+        lambda t: (
+            t.game.phase is Phase.CHOOSE_TRUMP
+            and t.game.to_move == 0
+            and not t.model.between_rounds
+        ),
         players=2,
     )
     calls = legal_calls(table)
@@ -287,7 +307,11 @@ def test_trump_choice_and_dog_pass_are_buttons() -> None:
     calls[1].click()
     assert table.game.trump is not None
     dog = find_position(
-        lambda t: t.game.phase is Phase.PLAY and t.game.status[0] is Status.DOG,
+        lambda t: (
+            t.game.phase is Phase.PLAY
+            and t.game.status[0] is Status.DOG
+            and not t.model.between_rounds
+        ),
         players=3,
         rules=Rules(dogs_chance=True),
     )
@@ -680,13 +704,15 @@ def test_hand_view_reuses_its_buttons_and_calls_back() -> None:
 @pytest.mark.parametrize(
     "make", [lambda: TableWidget(3, seed=1), lambda: GermanTableWidget(seed=2)]
 )
-def test_the_action_row_comes_right_under_the_status(make: Any) -> None:
-    # On a projector (1024×768) the calls and the hand must be on screen: above the picture.
+def test_the_table_and_the_actions_come_right_under_the_status(make: Any) -> None:
+    # On a projector (1024×768) the hand, the trick and the calls must be on screen:
+    # the table (with the hand in it) and the calls side by side under the status line.
     table = make()
     children = list(table.children)
     status = children.index(table.status)
-    assert children[status + 1] is table.actions
-    assert list(table.actions.children) == [table.calls, table.hand]
+    left, right = children[status + 1].children
+    assert list(left.children) == [table.card_table]
+    assert right.children[0] is table.actions
+    assert list(table.actions.children) == [table.calls, table.next_button]
     assert "kw-actions" in table.actions._dom_classes
-    left = children[status + 2].children[0].children
-    assert table.picture in left and table.hand not in left and table.calls not in left
+    assert table.explain in right.children[:3]  # the explanation beside the table

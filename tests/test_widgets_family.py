@@ -273,7 +273,8 @@ def test_bid_whist_jokers_show_as_cards() -> None:
                 assert "kw-card" in classes(button)
                 assert button.description == f"★\n{card.code}"
                 # In the joker's own ink, as the pictures draw it.
-                assert button.style.text_color == card_colour(card)
+                assert button.face.colour == card_colour(card)
+                assert f'data-card="{card.code}"' in table.card_table.value
             return
     pytest.fail("no joker dealt to South in 40 deals")
 
@@ -357,7 +358,11 @@ def test_new_deal_deals_new_cards() -> None:
     table = FamilyTableWidget("whist", seed=12)
     click_once(table)
     dealt = table.game.deals[0].hands
+    moves = len(table.game.moves)
     table.new_button.click()
+    # A game in progress is not thrown away without asking.
+    assert table.card_table.moment["kind"] == "confirm" and len(table.game.moves) == moves
+    table.confirm()
     assert len(table.game.deals) == 1 and table.game.deals[0].hands != dealt
     assert len(table.game.hand(0)) == 13
     assert "Deal 1" in text(table.status.value)
@@ -457,13 +462,18 @@ def test_an_error_in_a_click_is_one_line_and_the_game_stays() -> None:
     assert len(table.guard.errors) == 1
 
 
-def test_bots_step_one_card_at_a_time_with_a_delay() -> None:
-    table = FamilyTableWidget("whist", seed=17, step_delay=0.001)
-    seen: list[int] = []
-    table.model.observe(lambda _c: seen.append(len(table.game.moves)), names="version")
+def test_bots_step_one_card_at_a_time() -> None:
+    table = FamilyTableWidget("whist", seed=17, speed="slow")
+    seen: list[list[str]] = []
+    table.card_table.observe(lambda c: seen.append(list(c["new"])), names="frames")
+    moves = len(table.game.moves)
     click_once(table)
-    # A redraw after the student's card and after each bot's, not one at the end.
-    assert len(seen) >= 3 and seen == sorted(seen) and len(set(seen)) >= 3
+    played = len(table.game.moves) - moves
+    # The student's card goes to the browser at once; then one frame per card played
+    # (the student's and each bot's) and the table as it is now, shown at the pace set.
+    assert len(seen[0]) == 1 and seen[-1][0] == seen[0][0]
+    assert len(seen[-1]) == played + 1 and len(set(seen[-1])) >= 3
+    assert table.card_table.speed == "slow"
 
 
 @pytest.mark.parametrize("kind", GAMES)
@@ -511,17 +521,18 @@ def test_app_offers_the_family_games() -> None:
 
 
 # ------------------------------------------------- the student trial's findings
-def test_the_action_row_comes_right_under_the_status() -> None:
-    # On a projector the calls and the hand must be on screen: above the picture.
+def test_the_table_and_the_actions_come_right_under_the_status() -> None:
+    # On a projector the hand, the trick and the calls must be on screen: the table
+    # (with the hand in it) and the calls side by side right under the status line.
     table = FamilyTableWidget("solo", seed=6)
     children = list(table.children)
     status = children.index(table.status)
-    assert children[status + 1] is table.actions
-    assert list(table.actions.children[:3]) == [table.calls, table.next_button, table.hand]
+    columns = children[status + 1]
+    assert list(columns.children[0].children) == [table.card_table]
+    assert columns.children[1].children[0] is table.actions
+    assert list(table.actions.children[:2]) == [table.calls, table.next_button]
     assert "kw-actions" in classes(table.actions)
-    columns = children[status + 2]
-    assert table.picture in columns.children[0].children
-    assert table.hand not in columns.children[0].children
+    assert table.explain in columns.children[1].children[:3]
 
 
 def test_a_finished_deal_waits_for_next_deal() -> None:
@@ -535,8 +546,13 @@ def test_a_finished_deal_waits_for_next_deal() -> None:
     assert table.model.between_deals and len(game.deals) == 2
     assert len(game.moves) == 52 or game.to_move in (0, 1, 2, 3)
     moves = len(game.moves)
-    assert table.next_button.layout.display == "" and table.hand.layout.display == "none"
+    assert table.next_button.layout.display == "" and table.hand.hidden
+    assert table.hand.buttons == () and not table.card_table.my_turn
     assert "Deal 1 is over" in text(table.summary.value)
+    # On the table: the deal's summary and its last trick, until "Next deal".
+    moment = table.card_table.moment
+    assert moment["kind"] == "deal-end" and "Deal 1 is over" in moment["title"]
+    assert moment["lines"] and "kw-trick" in moment["picture"]
     assert "Next deal" in text(table.status.value)
     assert table.calls.buttons == ()
     with pytest.raises(IllegalMove):
@@ -546,7 +562,7 @@ def test_a_finished_deal_waits_for_next_deal() -> None:
     # Undo goes back into deal 1, and nothing of the game is lost.
     table.undo_button.click()
     assert not table.model.between_deals and len(table.game.deals) == 1
-    assert table.next_button.layout.display == "none" and table.hand.layout.display == ""
+    assert table.next_button.layout.display == "none" and not table.hand.hidden
     click_once(table)
     assert table.model.between_deals and list(table.game.scores) == scores
     table.next_button.click()

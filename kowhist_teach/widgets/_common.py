@@ -127,6 +127,15 @@ CSS = f"""
 .kw-right {{ color: #00702e; font-weight: bold; }}
 .kw-wrong {{ color: #a00000; font-weight: bold; }}
 .kw-review .widget-html-content {{ font-size: 17px; }}
+.kw-app {{ --kw-table-max-height: calc(100vh - 400px); }}
+.kw-app .kw-family {{ --kw-table-max-height: calc(100vh - 480px); }}
+.kw-side .kw-explain {{ max-height: calc(100vh - 360px); min-height: 90px; overflow-y: auto; }}
+.kw-side .jupyter-button.kw-tool {{ height: 40px; font-size: 17px; padding: 0 10px; }}
+.kw-teacher .widget-label, .kw-teacher label {{ font-size: 16px; }}
+.kw-projector-mode .kw-status, .kw-projector-mode .kw-status .widget-html-content {{
+  font-size: 25px; }}
+.kw-projector-mode .kw-explain .widget-html-content {{ font-size: 22px; }}
+.kw-projector-mode .jupyter-button.kw-tool {{ font-size: 20px; }}
 """
 
 

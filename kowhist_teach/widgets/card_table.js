@@ -37,8 +37,9 @@ function store(model) {
 }
 
 function cardsOf(root, seat) {
+  // The student's cards: faces carry data-card; a blind dog's card is a back.
   const hand = root.querySelector(`g.kwr-hand[data-seat="${seat}"]`);
-  return hand ? Array.from(hand.querySelectorAll("svg[data-card]")) : [];
+  return hand ? Array.from(hand.querySelectorAll("svg[data-card], svg.kwr-back")) : [];
 }
 
 function render({ model, el }) {
@@ -53,7 +54,11 @@ function render({ model, el }) {
   notice.className = "kw-table-notice";
   notice.setAttribute("role", "alert");
   notice.style.display = "none";
-  el.append(stage, feedback, notice);
+  const moment = document.createElement("div");
+  moment.className = "kw-moment";
+  moment.setAttribute("role", "dialog");
+  moment.style.display = "none";
+  el.append(stage, feedback, moment, notice);
 
   let timer = null;
   let shown = -1;
@@ -68,10 +73,13 @@ function render({ model, el }) {
     const seat = model.get("seat");
     const hand = model.get("hand") || [];
     const byCode = new Map(hand.map((c) => [c.code, c]));
-    const cards = cardsOf(stage, seat);
+    const backs = hand.filter((c) => c.face_down);
+    const cards = cardsOf(stage, seat).filter((node) =>
+      node.dataset.card ? byCode.has(node.dataset.card) : backs.length > 0);
     el.classList.toggle("kw-waiting", !model.get("my_turn"));
+    let back = 0;
     cards.forEach((node, i) => {
-      const card = byCode.get(node.dataset.card);
+      const card = node.dataset.card ? byCode.get(node.dataset.card) : backs[back++];
       if (!card) return;
       node.classList.add("kw-card", card.legal ? "kw-legal" : "kw-illegal");
       node.setAttribute("role", "button");
@@ -136,11 +144,15 @@ function render({ model, el }) {
     model.send({ event: "play", move: card.code });
   }
 
+  let shownSvg = null;
   function show(i) {
     const frames = model.get("frames") || [];
     if (!frames.length) return;
     shown = Math.min(i, frames.length - 1);
-    stage.innerHTML = frames[shown];
+    if (frames[shown] !== shownSvg || shown === frames.length - 1) {
+      stage.innerHTML = frames[shown];
+      shownSvg = frames[shown];
+    }
     if (shown === frames.length - 1) makePlayable();
     el.dataset.frame = String(shown);
     el.dataset.frames = String(frames.length);
@@ -163,7 +175,10 @@ function render({ model, el }) {
       return;
     }
     el.classList.add("kw-animating");
-    let i = 0;
+    // The frames that follow the one on screen (the student's own card, sent at once)
+    // go on from it, without showing it again.
+    let i = Math.max(0, frames.lastIndexOf(shownSvg));
+    if (i >= frames.length - 1) i = 0;
     show(i);
     const step = () => {
       i += 1;
@@ -176,6 +191,45 @@ function render({ model, el }) {
       }
     };
     timer = setTimeout(step, pace);
+  }
+
+  // ---------------------------------------------------- a moment of the game
+  function showMoment() {
+    const m = model.get("moment") || {};
+    moment.innerHTML = "";
+    el.classList.toggle("kw-has-moment", !!m.title);
+    if (!m.title) {
+      moment.style.display = "none";
+      return;
+    }
+    moment.dataset.kind = m.kind || "";
+    const title = document.createElement("h3");
+    title.textContent = m.title;
+    moment.append(title);
+    for (const line of m.lines || []) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      moment.append(p);
+    }
+    if (m.picture) {
+      const pic = document.createElement("div");
+      pic.className = "kw-moment-picture";
+      pic.innerHTML = m.picture; // SVG drawn by the package, never the browser's text
+      moment.append(pic);
+    }
+    const row = document.createElement("div");
+    row.className = "kw-moment-choices";
+    for (const c of m.choices || []) {
+      const b = document.createElement("button");
+      b.className = `kw-moment-choice kw-moment-${c.id}`;
+      b.textContent = c.label;
+      b.addEventListener("click", () => model.send({ event: "moment", choice: c.id }));
+      row.append(b);
+    }
+    moment.append(row);
+    moment.style.display = "";
+    const first = row.querySelector("button");
+    if (first && el.contains(document.activeElement)) first.focus();
   }
 
   // ------------------------------------------------------------ a lost game
@@ -225,6 +279,10 @@ function render({ model, el }) {
   }, PING_EVERY);
 
   model.on("change:record", () => store(model));
+  model.on("change:moment", showMoment);
+  model.on("change:feedback", () => say(model.get("feedback")));
+  model.on("change:projector", () =>
+    el.classList.toggle("kw-projector", !!model.get("projector")));
   model.on("change:frames", play);
   model.on("change:hand", () => {
     if (timer === null) show(shown);
@@ -237,8 +295,10 @@ function render({ model, el }) {
     if (msg.event === "say") say(msg.text);
     if (msg.event === "pong") lastPong = Date.now();
   });
-  say("");
+  say(model.get("feedback"));
+  el.classList.toggle("kw-projector", !!model.get("projector"));
   play();
+  showMoment();
   offerResume();
   return () => {
     if (timer !== null) clearTimeout(timer);

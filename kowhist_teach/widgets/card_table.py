@@ -69,6 +69,16 @@ class CardTable(anywidget.AnyWidget):
     #: kernel. An empty ``store_key`` keeps nothing.
     record = traitlets.Unicode("").tag(sync=True)
     store_key = traitlets.Unicode("").tag(sync=True)
+    #: A moment of the game shown over the table (knocked out, a round's end, "throw
+    #: this game away?"): ``{"kind", "title", "lines", "picture", "choices"}`` with
+    #: ``choices`` a list of ``{"id", "label"}``; ``{}`` shows none. ``picture`` is SVG
+    #: drawn by the package (the last trick), never text from the browser.
+    moment = traitlets.Dict().tag(sync=True)
+    #: The latest word for the student (why a card was refused, the hint asked for,
+    #: what the last trick did), shown beside the hand; ``""`` shows nothing.
+    feedback = traitlets.Unicode("").tag(sync=True)
+    #: A bigger table and bigger words (a projector).
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, seat: int = 0, speed: str = "normal", **kwargs: Any) -> None:
         super().__init__(seat=seat, speed=speed, **kwargs)
@@ -76,6 +86,8 @@ class CardTable(anywidget.AnyWidget):
         self.on_refused: Callable[[str], None] | None = None
         #: Called with the record text the browser kept, when the student resumes.
         self.on_resume: Callable[[str], None] | None = None
+        #: Called with the ``id`` of the choice the student made in a :attr:`moment`.
+        self.on_moment: Callable[[str], None] | None = None
         self.add_class("kw-table")
         self.relabel()
         self.on_msg(self._message)
@@ -105,6 +117,15 @@ class CardTable(anywidget.AnyWidget):
             self.my_turn = my_turn
             self.frames = list(frames)
 
+    @property
+    def value(self) -> str:
+        """The picture shown last (the table as it is now), as SVG text."""
+        return self.frames[-1] if self.frames else ""
+
+    def choose(self, choice: str) -> None:
+        """What a click on a :attr:`moment`'s button does (for tests and scripts)."""
+        self._message(self, {"event": "moment", "choice": choice}, [])
+
     def say(self, text: str) -> None:
         """Show ``text`` beside the hand (a refusal, a hint)."""
         self.send({"event": "say", "text": text})
@@ -131,6 +152,12 @@ class CardTable(anywidget.AnyWidget):
             text = content.get("record")
             if isinstance(text, str) and self.on_resume is not None:
                 self.on_resume(text)  # parsed as data by the receiver, never a path
+            return
+        if event == "moment":
+            choice = content.get("choice")
+            offered = [c.get("id") for c in self.moment.get("choices", ())]
+            if choice in offered and self.on_moment is not None:
+                self.on_moment(choice)
             return
         if not any(c["code"] == code for c in self.hand):
             return

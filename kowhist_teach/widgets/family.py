@@ -293,6 +293,8 @@ class FamilyModel(TableModel):
         trick = game.trick
         kitty_seen = self._kitty() is not None
         game.play(move)
+        if self.on_moved is not None:
+            self.on_moved()
         lines: list[str] = []
         name = game.names[seat]
         if phase in ("bid", "trump"):

@@ -18,7 +18,6 @@ bids, passes and trump choices as ``kw-call`` buttons).
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ from ._games import spec_ui
 from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
 from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
+from .model import last_finished_trick
 from .table import TableView, option_label, option_widget
 
 __all__ = ["FamilySetup", "FamilyTableWidget"]
@@ -118,8 +118,9 @@ class FamilyTableWidget(TableView):
     ``game`` is ``"whist"`` (partnership whist or a whist drive), ``"solo"`` or
     ``"bidwhist"``; ``rules`` the game's rules object; ``bots`` the bot of each other
     seat (``rules`` by default); ``seed`` makes the deals and the bots repeatable.
-    ``step_delay`` (seconds) pauses after each move while bots play, so that each card
-    can be seen arriving on the table.
+    ``speed`` (``instant``, ``normal``, ``slow``) paces the bots' cards in the browser:
+    each card is seen arriving on the table (``step_delay`` is accepted for old
+    callers and does nothing: the kernel never sleeps).
 
     What it shows: the status line (``kw-status``), the trick on the table (its cards
     ``kw-trick``), the calls open to you (``kw-call``), your hand (``kw-card``), what
@@ -147,15 +148,19 @@ class FamilyTableWidget(TableView):
         bot_options: dict[str, Any] | None = None,
         step_delay: float = 0.0,
         players: int | None = None,
+        speed: str = "normal",
     ) -> None:
         super().__init__()
         self.kind = game
         set_classes(self, "kw-root", "kw-table-widget", "kw-family", f"kw-{game}")
         self.model = FamilyModel(game, rules, seed, bots, bot_options=bot_options, players=players)
-        self._build(four_colour, language_selector)
+        self._build(four_colour, language_selector, speed)
         self.four_colour = four_colour
         self.table_width = table_width
+        #: Kept for old callers: the browser paces the bots now (``speed``).
         self.step_delay = step_delay
+        #: Every hand face up (the teacher's analysis setting allowing).
+        self.show_all_now = False
         self.summary = w.HTML()
         set_classes(self.summary, "kw-deal-summary")
         self.last_trick = w.HTML()
@@ -164,26 +169,31 @@ class FamilyTableWidget(TableView):
         set_classes(self.open_hands, "kw-open-hands")
         self.setup = FamilySetup(game, rules, self._new_game, self.guard)
         self.setup_box = self._setup_box()
-        if step_delay > 0:
-            self.model.pause = self._pause
         self.next_button = big_button("", "kw-next-deal")
         self.next_button.button_style = "primary"
         self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))
         tools = w.HBox(
-            [self.hint_button, self.undo_button, self.new_button],
+            [self.hint_button, self.undo_button, self.last_trick_button, self.new_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        # What the student acts on comes first (the calls, the hand, or "Next deal"
-        # between deals), right under the status line: see TableView._action_row.
+        # Beside the table (the hand is in its picture): the calls or "Next deal", the
+        # tools, what happened: see TableView._columns.
         self.children = (
             style_widget(),
             style_widget(_FAMILY_CSS),
             self.status,
-            self._action_row([self.calls, self.next_button, self.hand]),
             self._columns(
                 table_width,
-                [self.picture, self.open_hands],
-                [tools, self.side_title, self.explain, self.summary, self.last_trick],
+                [self.picture],
+                [
+                    self._action_row([self.calls, self.next_button]),
+                    tools,
+                    self.explain,
+                    self.side_title,
+                    self.summary,
+                    self.last_trick,
+                    self.open_hands,
+                ],
             ),
             self.language,
             self.setup_box,
@@ -203,12 +213,9 @@ class FamilyTableWidget(TableView):
         self.setup.base = self.model.game.rules
         self.setup_box.selected_index = None
 
-    def _pause(self) -> None:
-        # The view is redrawn after each move; a short wait lets each card be seen
-        # landing, and a longer one the whole trick before the next is led.
-        trick = self.model.game.trick
-        trick_over = trick is None or not trick.plays
-        time.sleep(self.step_delay * (3 if trick_over else 1))
+    def _game_choice(self, choice: str) -> None:
+        if choice == "next":
+            self._next_deal()
 
     # ----------------------------------------------------------------- drawing
     def _hint_tooltip(self) -> str:
@@ -234,16 +241,9 @@ class FamilyTableWidget(TableView):
         self.status.value = family_status_html(
             game, seat, model._between_text() if model.between_deals else ""
         )
-        self.picture.value = table_svg(
-            game,
-            seat=seat,
-            show_all=game.is_over(),
-            four_colour=self.four_colour,
-            width=self.table_width,
-        )
         between = model.between_deals and not game.is_over()
+        self.hand.hidden = between
         self.hand.show(game, seat)
-        self.hand.layout.display = "none" if between else ""
         self.next_button.layout.display = "" if between else "none"
         self.calls.update(family_call_faces(model, self.four_colour))
         discarding = game.to_move == seat and game.phase.value == "discard" and not between
@@ -257,6 +257,45 @@ class FamilyTableWidget(TableView):
         ):
             box.value = html
             box.layout.display = "" if html else "none"  # no empty frame
+        self._show_table()
+
+    def _draw_table(self) -> str:
+        game = self.model.game
+        return table_svg(
+            game,
+            seat=self.model.human,
+            show_all=game.is_over() or (self.analysis == "request" and self.show_all_now),
+            four_colour=self.four_colour,
+            width=self.table_width,
+        )
+
+    def _last_trick_svg(self) -> str:
+        game = self.model.game
+        trick = last_finished_trick(game)
+        if trick is None:
+            return ""
+        return trick_svg(
+            trick,
+            game.names,
+            viewer=self.model.human,
+            size=60,
+            four_colour=self.four_colour,
+            finished=True,
+        )
+
+    def _game_moment(self) -> dict[str, Any]:
+        model, game = self.model, self.model.game
+        if not model.between_deals or game.is_over():
+            return {}
+        done = [i for i, log in enumerate(game.deals) if log.points is not None]
+        lines = deal_summary(game, done[-1]) if done else []
+        return {
+            "kind": "deal-end",
+            "title": model._between_text(),
+            "lines": [x for x in lines if x],
+            "picture": self._last_trick_svg(),
+            "choices": [{"id": "next", "label": _("Next deal")}],
+        }
 
     def _placeholder(self) -> str:
         return _("Click a card to play it, or a call to make it.")

@@ -40,7 +40,30 @@ from .faces import move_words
 #: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
 ANALYSIS_SECONDS = 2.0
 
-__all__ = ["GameModel", "TableModel", "default_names", "trick_table_games"]
+__all__ = [
+    "GameModel",
+    "TableModel",
+    "default_names",
+    "last_finished_trick",
+    "trick_table_games",
+]
+
+
+def last_finished_trick(game: Any) -> Any:
+    """The last trick every player has played to (winner known), in any round or deal
+    of ``game``; ``None`` before the first.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> last_finished_trick(KnockoutGame(3, seed=1)) is None
+    True
+    """
+    logs = getattr(game, "rounds", None) or getattr(game, "deals", None) or ()
+    groups = [log.tricks for log in logs] or [getattr(game, "tricks", ())]
+    for tricks in reversed(groups):
+        for trick in reversed(tricks):
+            if trick.plays and trick.winner is not None:
+                return trick
+    return None
 
 
 def trick_table_games() -> list[str]:
@@ -81,6 +104,9 @@ class TableModel(traitlets.HasTraits):
     #: The student's seat.
     human = 0
     game: Any = None
+    #: Called after every move (the student's, each bot's): a view draws a frame there,
+    #: so that each card is seen arriving.
+    on_moved: Any = None
     bot_names: list[str]
     bot_options: dict[str, Any]
 
@@ -191,6 +217,19 @@ class GameModel(TableModel):
         self.kind = kind
         self.bot_options = dict(bot_options or {})
         self._seeds = random.Random(seed)
+        #: Stop at the end of each round, until :meth:`next_round` (a table that shows
+        #: the round's end as a moment of its own sets this).
+        self.pause_rounds = False
+        #: The players' names the teacher chose, seat by seat (the rest: default names).
+        self.names: list[str] = []
+        #: The round has ended and the bots wait for :meth:`next_round`.
+        self.between_rounds = False
+        #: The round that has just ended (1 …).
+        self.finished_round = 0
+        #: The round in which the student was knocked out (1 …), or ``None``.
+        self.out_round: int | None = None
+        #: The student, out, watches the bots finish.
+        self.watching = False
         self.game: Any = None
         self.seed: int | None = None
         self._start_record: dict[str, Any] | None = None
@@ -223,7 +262,9 @@ class GameModel(TableModel):
         return names + ["rules"] * (n - 1 - len(names))
 
     def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
-        names = names or default_names(self.players)
+        # The teacher's names where given, the default ones for the other seats.
+        chosen = (self.names + default_names(self.players)[len(self.names) :])[: self.players]
+        names = names or chosen
         return self.spec.game(players=names, rules=self.rules, seed=seed)
 
     def new_game(
@@ -278,6 +319,9 @@ class GameModel(TableModel):
         self.seed = seed
         self._start_record = start_record
         self._default_named = start_record is None
+        self.between_rounds = False
+        self.watching = False
+        self.out_round = None
         if not keep_chance:
             self._chance_seed = self._seeds.randrange(1 << 31)
         self._chance = random.Random(self._chance_seed)
@@ -318,6 +362,15 @@ class GameModel(TableModel):
         game = self.game
         before = getattr(game, "round", 0)
         lines = play_and_tell(game, move, viewer=self.human)
+        if self.on_moved is not None:
+            self.on_moved()
+        if getattr(game, "round", 0) != before and not game.is_over():
+            if self.pause_rounds:
+                # The round's end is a moment of its own: the bots wait for "Next round".
+                self.between_rounds = True
+                self.finished_round = before + 1
+            if self.out_round is None and self.ui.is_out(game, self.human):
+                self.out_round = before + 1
         if not game.is_over() and game.chance_pending is not None:
             lines += settle_chance(game, self._chance)  # a record's game deals from ours
         if getattr(game, "round", 0) != before and not game.is_over():
@@ -330,7 +383,13 @@ class GameModel(TableModel):
         """The bots play until it is the student's turn or the game is over."""
         game = self.game
         lines: list[str] = []
-        while not game.is_over() and game.to_move is not None and game.to_move != self.human:
+        while (
+            not game.is_over()
+            and game.to_move is not None
+            and game.to_move != self.human
+            and not self.between_rounds
+            and (self.out_round is None or self.watching or not self.pause_rounds)
+        ):
             bot = self._bots[game.to_move]
             lines += self._tell(bot.choose(game))
         return lines
@@ -341,6 +400,8 @@ class GameModel(TableModel):
         An illegal move changes nothing: ``message`` says why (and
         :class:`IllegalMove` is raised with the same words).
         """
+        if self.between_rounds and not self.game.is_over():
+            self._refuse(self.between_text())
         move = self._checked(move, _("The game is over: deal again or replay this deal."))
         self._story()
         lines = self._tell(move)
@@ -349,6 +410,47 @@ class GameModel(TableModel):
         finally:
             self.lines = lines
             self._bump()
+
+    # ---------------------------------------------------------- the moments
+    def between_text(self) -> str:
+        """What to do between two rounds."""
+        return sentence(
+            _("Round {n} is over: read what happened, then click “Next round”").format(
+                n=self.finished_round
+            )
+        )
+
+    def next_round(self) -> None:
+        """After a round has ended (with :attr:`pause_rounds`): the bots play the next
+        round up to the student's turn (or, once the student is out and watching, on)."""
+        if not self.between_rounds:
+            self._refuse(_("The round is still in progress: play on."))
+        self.between_rounds = False
+        self._story()
+        lines = [deal_text(self.game)]
+        try:
+            lines += self._run_bots()
+        finally:
+            self.lines = lines
+            self._bump()
+
+    def watch(self) -> None:
+        """The student is out: the bots play on (a round at a time)."""
+        self.watching = True
+        if self.between_rounds:
+            self.next_round()
+            return
+        self._story()
+        try:
+            self.lines = self._run_bots()
+        finally:
+            self._bump()
+
+    def _undone(self) -> None:
+        self.between_rounds = False
+        self.watching = False
+        if self.out_round is not None and not self.ui.is_out(self.game, self.human):
+            self.out_round = None
 
     # -------------------------------------------------------------- languages
     def relabel(self) -> None:

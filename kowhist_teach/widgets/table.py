@@ -15,8 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.errors import IllegalMove
 from ..i18n import _, get_language, set_language
-from ..pictures.svg import hand_svg, table_svg
+from ..pictures.svg import hand_svg, table_svg, trick_svg
 from ._common import (
     LANGUAGE_NAMES,
     Guard,
@@ -28,6 +29,7 @@ from ._common import (
     tag,
     uploaded_record,
 )
+from .card_table import CardTable
 from .faces import (
     lines_html,
     round_chart_html,
@@ -35,9 +37,9 @@ from .faces import (
     status_html,
     taken_html,
 )
-from .model import GameModel
+from .model import GameModel, last_finished_trick
 from .setup import SetupPanel, option_label, option_widget
-from .views import CallBar, HandView
+from .views import CallBar, TableHand
 
 __all__ = [
     "TableWidget",
@@ -66,19 +68,33 @@ class TableView(w.VBox):
     model: Any
     setup: Any
 
-    def _build(self, four_colour: bool, language_selector: bool) -> None:
+    def _build(self, four_colour: bool, language_selector: bool, speed: str = "normal") -> None:
         self.guard = Guard(self._say)
         self._hint: Any = None
         self._hint_key: tuple[int, int] = (0, -1)
+        #: The analysis with every card visible: ``off``, ``after`` the deal, or on
+        #: ``request`` (the hint shows it).
+        self.analysis = "request"
+        self._confirming = False
+        self._frames: list[str] = []
+        self._first_sent = False
         self.status = w.HTML()
         set_classes(self.status, "kw-status")
-        self.picture = w.HTML()
-        set_classes(self.picture, "kw-table")
-        self.hand = HandView(
+        # The table picture with the student's hand in it, clicked in place (kw-table).
+        self.card_table = CardTable(seat=self.model.human, speed=speed)
+        self.card_table.layout.width = "100%"
+        self.picture = self.card_table
+        self.hand = TableHand(
+            self.card_table,
             on_play=self.guard.wrap(self._play),
             on_illegal=self.guard.wrap(self._illegal),
             four_colour=four_colour,
         )
+        self.card_table.on_moment = self.guard.wrap(self._moment_chosen)
+        self.model.on_moved = self._snap
+        self.last_trick_button = big_button("", "kw-last-trick-button")
+        self.last_trick_button.on_click(self.guard.wrap(lambda _b: self._show_last_trick()))
+        self._showing_last = False
         self.calls = CallBar(
             on_play=self.guard.wrap(self._play), on_illegal=self.guard.wrap(self._illegal)
         )
@@ -102,27 +118,137 @@ class TableView(w.VBox):
         return box
 
     def _action_row(self, parts: list[w.Widget]) -> w.VBox:
-        """What the student acts on, as ``self.actions`` (``kw-actions``): the calls,
-        then the hand. It goes right under the status line, above the table's picture,
-        so that on a projector (1024×768) the buttons are on screen without scrolling.
-        It does not clip: a card's "why not" tooltip may reach over what is below."""
+        """What the student acts on besides their cards, as ``self.actions``
+        (``kw-actions``): the calls (trumps, bids, pass, declarations) and "next deal".
+        It heads the column beside the table, level with the status line's foot, so
+        that at 1024×768 it is on screen without scrolling."""
         self.actions = w.VBox(parts, layout=w.Layout(width="100%", overflow="visible"))
         set_classes(self.actions, "kw-actions")
         return self.actions
 
-    @staticmethod
-    def _columns(table_width: int, left: list[w.Widget], right: list[w.Widget]) -> w.HBox:
-        """The table on the left, the tools and what happened on the right (below the
-        table on a narrow screen). The left column does not clip: a card's "why not"
-        tooltip may reach over the right one."""
-        left_layout = w.Layout(width=f"{table_width + 10}px", max_width="100%", overflow="visible")
-        return w.HBox(
-            [
-                w.VBox(left, layout=left_layout),
-                w.VBox(right, layout=w.Layout(flex="1 1 360px", min_width="320px")),
-            ],
-            layout=w.Layout(flex_flow="row wrap"),
+    def _columns(self, table_width: int, left: list[w.Widget], right: list[w.Widget]) -> w.HBox:
+        """The table (with the hand in it) on the left, what the student acts on, the
+        tools and what happened on the right: side by side at 1024 pixels wide, so that
+        the status line, the hand, the trick and the latest word all fit the window."""
+        left_layout = w.Layout(
+            width=f"{table_width + 10}px", max_width="64%", flex="0 1 auto", overflow="visible"
         )
+        right_layout = w.Layout(flex="1 1 300px", min_width="300px", max_width="560px")
+        self.side = w.VBox(right, layout=right_layout)
+        set_classes(self.side, "kw-side")
+        return w.HBox(
+            [w.VBox(left, layout=left_layout), self.side],
+            layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
+        )
+
+    # ------------------------------------------------------------ the table
+    def _draw_table(self) -> str:
+        """The table picture of the game as it is now."""
+        raise NotImplementedError
+
+    def _snap(self) -> None:
+        """After each move (the student's, each bot's): one more frame, so that every
+        card is seen arriving. The first frame after the student's card goes to the
+        browser at once: their card is on the table while the bots think."""
+        frame = self._draw_table()
+        self._frames.append(frame)
+        if not self._first_sent:
+            self._first_sent = True
+            with self.card_table.hold_sync():
+                self.card_table.my_turn = False
+                self.card_table.frames = [frame]
+
+    def _show_table(self) -> None:
+        """The frames since the student's last move, the table now, the hand."""
+        frames, self._frames = [*self._frames, self._draw_table()], []
+        self._first_sent = False
+        hand = self.hand
+        self.card_table.show(
+            frames, hand.table_hand(), hand.my_turn and not hand.hidden and not self._confirming
+        )
+        self.card_table.feedback = self._feedback()
+        self.card_table.moment = self._moment_now()
+
+    def _feedback(self) -> str:
+        """The latest word, beside the hand: a refusal, else the hint asked for, else
+        the last thing that happened."""
+        model = self.model
+        if model.message:
+            return "⚠ " + model.message
+        hint = self._hint if self._hint_key == self._position_key() else None
+        if hint is not None:
+            return self._hint_line(hint)
+        if self._showing_last:
+            return ""
+        return model.lines[-1] if model.lines else ""
+
+    def _hint_line(self, hint: Any) -> str:
+        """The hint in one line, beside the hand (the whole hint is in ``kw-explain``)."""
+        return _("Hint: see the explanation beside the table.")
+
+    def _moment_now(self) -> dict[str, Any]:
+        """The moment shown over the table, if any (``{}``)."""
+        if self._confirming:
+            return {
+                "kind": "confirm",
+                "title": _("Throw this game away?"),
+                "lines": [_("A new deal starts a new game: the game in progress is lost.")],
+                "choices": [
+                    {"id": "throw", "label": _("Yes, deal again")},
+                    {"id": "keep", "label": _("No, play on")},
+                ],
+            }
+        if self._showing_last:
+            picture = self._last_trick_svg()
+            if picture:
+                return {
+                    "kind": "last-trick",
+                    "title": _("Last trick"),
+                    "lines": [],
+                    "picture": picture,
+                    "choices": [{"id": "close", "label": _("Back to the game")}],
+                }
+        return self._game_moment()
+
+    def _game_moment(self) -> dict[str, Any]:
+        """A moment of the game itself (knocked out, a round's end …): none here."""
+        return {}
+
+    def _last_trick_svg(self) -> str:
+        """The last finished trick, winner marked (``""`` before the first)."""
+        return ""
+
+    def _show_last_trick(self) -> None:
+        self._showing_last = not self._showing_last
+        self.render()
+
+    def _moment_chosen(self, choice: str) -> None:
+        """The student's choice in a moment over the table."""
+        if choice == "throw":
+            self._confirming = False
+            self._hint = None
+            self.model.new_deal()
+        elif choice in ("keep", "close"):
+            self._confirming = False
+            self._showing_last = False
+            self.render()
+        else:
+            self._game_choice(choice)
+
+    def _game_choice(self, choice: str) -> None:
+        """A choice in a moment of the game itself."""
+
+    def set_speed(self, speed: str) -> None:
+        """The bots' pace: ``instant``, ``normal`` or ``slow``."""
+        self.card_table.speed = speed
+
+    def confirm(self) -> None:
+        """Say yes to "throw this game away?" (what the browser's button does)."""
+        self.card_table.choose("throw")
+
+    def play_card(self, code: str) -> None:
+        """Click the card ``code`` in the table (legal: play it; illegal: say why)."""
+        self.card_table.click(code)
 
     # ---------------------------------------------------------------- actions
     @property
@@ -135,6 +261,8 @@ class TableView(w.VBox):
 
     def _play(self, move: Any) -> None:
         self._hint = None
+        self._showing_last = False
+        self._frames, self._first_sent = [], False
         self.model.play(move)
 
     def _illegal(self, face: Any) -> None:
@@ -152,8 +280,25 @@ class TableView(w.VBox):
         return id(game), len(game.moves)
 
     def _new_deal(self) -> None:
+        game = self.model.game
+        if not game.is_over() and self._student_moved():
+            self._confirming = True  # the student says yes or no over the table
+            self.render()
+            return
         self._hint = None
         self.model.new_deal()
+
+    def _student_moved(self) -> bool:
+        """Whether the game in progress holds a move of the student's (there is
+        something to lose)."""
+        trial = self.model.game.clone()
+        try:
+            while True:
+                trial.undo()
+                if trial.to_move == self.model.human:
+                    return True
+        except IllegalMove:
+            return False
 
     def set_language(self, lang: str) -> None:
         """Switch every text (this table's and the package's) to ``lang``."""
@@ -171,6 +316,7 @@ class TableView(w.VBox):
             (self.hint_button, _("Hint"), self._hint_tooltip()),
             (self.undo_button, _("Undo"), _("Take back your last move and the bots' replies")),
             (self.new_button, _("New deal"), _("A new game with new cards")),
+            (self.last_trick_button, _("Last trick"), _("Look at the last trick again")),
         ]
         for widget, description, tooltip in texts:
             widget.description = description
@@ -246,13 +392,15 @@ class TableWidget(TableView):
         bot_options: dict[str, Any] | None = None,
         on_review: Callable[[dict[str, Any]], None] | None = None,
         game: str | None = None,
+        speed: str = "normal",
     ) -> None:
         super().__init__()
         if game is not None:
             self.kind = game
         set_classes(self, "kw-root", "kw-table-widget", f"kw-{self.kind}")
         self.model = GameModel(self.kind, players, rules, bots, seed, bot_options=bot_options)
-        self._build(four_colour, language_selector)
+        self.model.pause_rounds = True  # a round's end is a moment over the table
+        self._build(four_colour, language_selector, speed)
         self.table_width = table_width
         self.on_review = on_review
         self._review_key: tuple[Any, ...] = ()
@@ -283,10 +431,14 @@ class TableWidget(TableView):
         self.four_colour.observe(self.guard.wrap(self._four_colour), names="value")
         self.upload.observe(self.guard.wrap(self._uploaded), names="value")
 
+        self.next_button = big_button("", "kw-next-round")
+        self.next_button.button_style = "primary"
+        self.next_button.on_click(self.guard.wrap(lambda _b: self._game_choice("next")))
         tools = w.HBox(
             [
                 self.hint_button,
                 self.undo_button,
+                self.last_trick_button,
                 self.new_button,
                 self.replay_button,
                 self.show_all,
@@ -298,14 +450,21 @@ class TableWidget(TableView):
             [self.save_link, self.upload, self.four_colour, self.language],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        right = [tools, self.side_title, self.explain, self.extra_panel(), self.review]
-        # The calls (trumps, declarations, pass) and the hand come first, right under
-        # the status line, then the table's picture: on screen without scrolling.
+        # Beside the table: what to act on besides the cards (trumps, declarations,
+        # pass, next round), the tools, then the explanation: all on screen at once.
+        right = [
+            self._action_row([self.calls, self.next_button]),
+            tools,
+            self.explain,
+            self.side_title,
+            self.extra_panel(),
+            self.review,
+            self.tricks_box,
+        ]
         self.children = (
             style_widget(),
             self.status,
-            self._action_row([self.calls, self.hand]),
-            self._columns(table_width, [self.picture], [*right, self.tricks_box]),
+            self._columns(table_width, [self.picture], right),
             files,
             self.setup_box,
             self.guard.debug,
@@ -332,6 +491,10 @@ class TableWidget(TableView):
         self.hand.four_colour = self.four_colour.value
         self.render()
 
+    def set_names(self, names: list[str]) -> None:
+        """The players' names from the next deal on (``[]``: the default names)."""
+        self.model.names = [n for n in names if n]
+
     def _uploaded(self, change: dict[str, Any]) -> None:
         record = uploaded_record(self.upload, change, self.model.say)
         if record is not None:
@@ -353,6 +516,7 @@ class TableWidget(TableView):
         texts = [
             (self.replay_button, _("Replay this deal"), _("The same cards again, from the start")),
             (self.show_all, _("Show all hands"), _("Turn every hand face up")),
+            (self.next_button, _("Next round"), _("Deal the next round and play on")),
             (self.review_button, _("Step through this game"), _("Replay it move by move")),
         ]
         for widget, description, tooltip in texts:
@@ -373,16 +537,15 @@ class TableWidget(TableView):
         seat = model.human
         four = self.four_colour.value
         self.status.value = status_html(game, seat)
-        over = game.is_over()
-        self.picture.value = table_svg(
-            game,
-            seat=seat,
-            show_all=self.show_all.value or over,
-            four_colour=four,
-            width=self.table_width,
-        )
+        between = model.between_rounds and not game.is_over()
+        self.hand.hidden = between
         self.hand.show(game, seat)
         self.calls.show(game, seat, four)
+        if between:
+            self.calls.update([])
+        self.next_button.layout.display = "" if between else "none"
+        self.show_all.layout.display = "" if self._analysis_open() else "none"
+        self._show_table()
         self.explain.value = self._explain_html()
         self.chart.value = self._chart_html()
         self.extra_update()
@@ -394,6 +557,73 @@ class TableWidget(TableView):
         self.save_link.value = save_link_html(game, f"{self.kind}-whist.json")
         self.undo_button.disabled = False
 
+    def _draw_table(self) -> str:
+        game = self.model.game
+        return table_svg(
+            game,
+            seat=self.model.human,
+            show_all=(self.show_all.value and self._analysis_open()) or game.is_over(),
+            four_colour=self.four_colour.value,
+            width=self.table_width,
+        )
+
+    def _analysis_open(self) -> bool:
+        """Whether every card may be shown now (the teacher's setting)."""
+        if self.analysis == "request":
+            return True
+        return self.analysis == "after" and self.model.game.is_over()
+
+    def _last_trick_svg(self) -> str:
+        trick = last_finished_trick(self.model.game)
+        if trick is None:
+            return ""
+        return trick_svg(
+            trick,
+            self.model.game.names,
+            viewer=self.model.human,
+            size=60,
+            four_colour=self.four_colour.value,
+            finished=True,
+        )
+
+    def _game_moment(self) -> dict[str, Any]:
+        model, game = self.model, self.model.game
+        if game.is_over():
+            return {}
+        story = [x for x in model.lines if x][-4:]
+        if model.out_round is not None and not model.watching:
+            return {
+                "kind": "out",
+                "title": _(
+                    "You are out in round {n}: watch the bots finish, or start again"
+                ).format(n=model.out_round),
+                "lines": story,
+                "picture": self._last_trick_svg(),
+                "choices": [
+                    {"id": "watch", "label": _("Watch the bots finish")},
+                    {"id": "again", "label": _("Start again")},
+                ],
+            }
+        if model.between_rounds:
+            return {
+                "kind": "round-end",
+                "title": _("Round {n} is over").format(n=model.finished_round),
+                "lines": story,
+                "picture": self._last_trick_svg(),
+                "choices": [{"id": "next", "label": _("Next round")}],
+            }
+        return {}
+
+    def _game_choice(self, choice: str) -> None:
+        self._hint = None
+        self._frames, self._first_sent = [], False
+        if choice == "next":
+            self.model.next_round()
+        elif choice == "watch":
+            self.model.watch()
+        elif choice == "again":
+            self.model.new_deal()
+
     def extra_update(self) -> None:
         """Refresh :meth:`extra_panel` (nothing for Knock-Out Whist)."""
 
@@ -404,7 +634,7 @@ class TableWidget(TableView):
         parts = [tag("h4", _("Your moves")) + lines_html(hint["moves"])]
         if hint["tips"]:
             parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
-        if hint["analysis"]:
+        if hint["analysis"] and self._analysis_open():
             label = _("best play if every card were visible")
             heading = _("Analysis")
             parts.append(

@@ -23,7 +23,7 @@ from ..pictures.svg import trick_svg
 from ._common import set_classes, tag
 from .faces import CallFace, CardFace, call_faces, hand_faces
 
-__all__ = ["HandView", "CallBar", "TrickView"]
+__all__ = ["HandView", "CallBar", "TrickView", "TableHand", "CardHandle"]
 
 
 class HandView(w.HBox):
@@ -83,6 +83,115 @@ class HandView(w.HBox):
 
     def _clicked(self, key: Any) -> None:
         face = next((f for f in self.faces if _face_key(f) == key), None)
+        if face is None:
+            return  # a click that crossed the last move: that card is no longer held
+        if face.legal:
+            if self.on_play is not None:
+                self.on_play(face.move)
+        elif self.on_illegal is not None:
+            self.on_illegal(face)
+
+
+class CardHandle:
+    """One card of the student's hand as the card table shows it: the Python side of
+    the ``svg.kw-card`` the browser marks (its classes, its ``title``), and
+    :meth:`click`, which does what a click on it in the browser does.
+
+    It is not a widget: the card lives in the table's picture (DESIGN §6, ``kw-table``).
+    """
+
+    disabled = False  # illegal cards stay clickable: a click says why
+
+    def __init__(self, hand: TableHand, face: CardFace) -> None:
+        self._hand = hand
+        self.face = face
+        self.code = _face_code(face)
+        self.description = face.text
+        self.tooltip = f"{face.name}: {face.reason}"
+        self._dom_classes = tuple(
+            c
+            for c in ("kw-card", "kw-legal" if face.legal else "kw-illegal")
+            + (("kw-face-down",) if face.face_down else ())
+        )
+
+    def click(self) -> None:
+        """Click this card in the table (a stale handle does nothing, as in the browser)."""
+        if self in self._hand.buttons:
+            self._hand.table.click(self.code)
+
+    def __repr__(self) -> str:
+        return f"<CardHandle {self.code} {' '.join(self._dom_classes)}>"
+
+
+def _face_code(face: CardFace) -> str:
+    return str(getattr(face.move, "code", face.move))
+
+
+class TableHand:
+    """The student's hand, drawn once: in the card table's picture
+    (:class:`~kowhist_teach.widgets.card_table.CardTable`), clicked where it lies.
+
+    :meth:`show` works out each card's face (legal or not, and why) and hands the
+    table what the browser needs; ``buttons`` are :class:`CardHandle` s for tests and
+    scripts; a click calls ``on_play(move)`` for a legal card and ``on_illegal(face)``
+    for an illegal one (the browser has already said why beside the hand).
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> from kowhist_teach.widgets.card_table import CardTable
+    >>> game = KnockoutGame(3, seed=1)
+    >>> played = []
+    >>> hand = TableHand(CardTable(), on_play=played.append)
+    >>> hand.show(game, seat=game.to_move)
+    >>> hand.table.show([], hand.table_hand(), my_turn=hand.my_turn)  # what a view does
+    >>> hand.buttons[0].click(); played == [game.legal_moves()[0]]
+    True
+    """
+
+    def __init__(
+        self,
+        table: Any,
+        on_play: Callable[[Any], None] | None = None,
+        on_illegal: Callable[[CardFace], None] | None = None,
+        four_colour: bool = False,
+    ) -> None:
+        self.table = table
+        self.on_play = on_play
+        self.on_illegal = on_illegal
+        self.four_colour = four_colour
+        self.faces: list[CardFace] = []
+        self.buttons: tuple[CardHandle, ...] = ()
+        #: The hand is put away (between deals): nothing shows, nothing plays.
+        self.hidden = False
+        self.my_turn = False
+        table.on_play = self._clicked
+        table.on_refused = self._clicked
+
+    def show(self, game: Any, seat: int) -> None:
+        """Work out what ``seat`` holds in ``game`` (legal or not, and why)."""
+        faces = hand_faces(game, seat, self.four_colour)
+        self.my_turn = not game.is_over() and game.to_move == seat
+        self.update(faces)
+
+    def update(self, faces: Sequence[CardFace]) -> None:
+        """These cards, as the table's ``hand``."""
+        self.faces = [] if self.hidden else list(faces)
+        self.buttons = tuple(CardHandle(self, f) for f in self.faces)
+
+    def table_hand(self) -> list[dict[str, Any]]:
+        """The hand as the browser takes it: code, words, legal or not and why."""
+        return [
+            {
+                "code": b.code,
+                "label": b.face.name,
+                "legal": b.face.legal,
+                "reason": b.face.reason,
+                "face_down": b.face.face_down,
+            }
+            for b in self.buttons
+        ]
+
+    def _clicked(self, code: str) -> None:
+        face = next((b.face for b in self.buttons if b.code == code), None)
         if face is None:
             return  # a click that crossed the last move: that card is no longer held
         if face.legal:

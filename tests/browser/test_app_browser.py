@@ -33,6 +33,8 @@ QUIET_JS = """
                               characterData: true});
   const tick = () => {
     const now = performance.now();
+    // The card table shows the bots' cards one at a time (kw-animating meanwhile).
+    if (document.querySelector('.kw-animating')) last = now;
     if (now - last >= quiet || now - start >= limit) { obs.disconnect(); done(now - start); }
     else setTimeout(tick, 25);
   };
@@ -45,7 +47,8 @@ QUIET_JS = """
 HAND_JS = """
 () => [...document.querySelectorAll('.kw-card')].map((el) => [
   el.textContent.replace(/\\s+/g, ' ').trim(),
-  (el.getAttribute('title') || el.getAttribute('aria-label') || '').split(':')[0],
+  (el.getAttribute('title') || el.getAttribute('aria-label') || '').split(':')[0]
+    .split(',')[0],
 ])
 """
 
@@ -53,7 +56,7 @@ HAND_JS = """
 # What the student sees: the status line, the hand (with legal/illegal), the other moves
 # open and the explanation. A click the app takes changes at least one of them.
 VIEW_JS = """
-() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-explain')]
+() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-explain, .kw-moment')]
   .map((el) => el.className + ' ' + el.textContent).join(' | ')
 """
 
@@ -87,10 +90,16 @@ def click_and_settle(page: Any, locator: Any) -> None:
 
 def play_one(page: Any) -> str:
     """Make one move of the student's: a legal card, else a legal call (trumps to
-    choose, a pass, a declaration). What was done, or '' when there is nothing to do."""
+    choose, a pass, a declaration); at a moment over the table (a round's end, knocked
+    out) go on. What was done, or '' when there is nothing to do."""
+    for choice in (".kw-moment-next", ".kw-moment-watch"):
+        button = page.locator(choice)
+        if button.count() and button.first.is_visible():
+            click_and_settle(page, button.first)
+            return choice
     cards = page.locator(LEGAL)
     if cards.count():
-        label = " ".join(cards.first.inner_text().split())
+        label = " ".join((cards.first.text_content() or "").split())
         click_and_settle(page, cards.first)
         return label
     calls = page.locator(CALL)
@@ -106,8 +115,12 @@ def game_over(page: Any) -> bool:
 
 
 def new_deal(page: Any) -> list[tuple[str, str]]:
-    """Click "New deal" and wait for the student's first turn; the new hand."""
+    """Click "New deal" (and say yes to throwing the game away, when asked) and wait
+    for the student's first turn; the new hand."""
     click_and_settle(page, page.locator(".kw-new-deal").first)
+    throw = page.locator(".kw-moment-throw")
+    if throw.count() and throw.first.is_visible():
+        click_and_settle(page, throw.first)
     page.wait_for_selector(LEGAL, state="visible")
     settle(page)
     return hand(page)
@@ -202,7 +215,8 @@ def test_hint_only_on_request(app_page: Any) -> None:
     page = app_page
     new_deal(page)
     legal = page.eval_on_selector_all(
-        LEGAL, "els => els.map((e) => (e.getAttribute('title') || '').split(':')[0])"
+        LEGAL,
+        "els => els.map((e) => (e.getAttribute('title') || '').split(':')[0].split(',')[0])",
     )
     before = text_of(page, ".kw-explain")
     assert not all(name in before for name in legal), "the hint was there before the click"

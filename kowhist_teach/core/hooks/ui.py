@@ -113,6 +113,11 @@ class GameUI:
         """A mark beside ``seat`` in the status line (out, a dog …), or ``None``."""
         return None
 
+    def is_out(self, game: Any, seat: int) -> bool:
+        """Whether ``seat`` is out of the game for good (knocked out) while others play
+        on: the table then gives the student a moment of their own."""
+        return False
+
     def analysis_hidden(self, game: Any) -> bool:
         """Whether no analysis is possible yet because chance is hidden from everyone
         (German Whist's stock before phase 2)."""

@@ -122,6 +122,10 @@ class KnockoutUI(GameUI):
             return None
         return Badge(st.name.lower(), status_label(st))
 
+    def is_out(self, game: Any, seat: int) -> bool:
+        # Under re-entry an eliminated player is still dealt a card and may come back.
+        return game.status[seat] is Status.OUT and not game.rules.reentry
+
     def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
         start = dict(record)
         first = (record.get("rounds") or [None])[0]
