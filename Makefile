@@ -19,7 +19,7 @@ BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
 # Test workers: the unit tests and the lessons run on every core (pytest-xdist).
 JOBS ?= auto
 
-.PHONY: venv .venv test lint app lab bench clean cards
+.PHONY: venv .venv test lint app lab bench clean cards lite lite-serve
 
 venv .venv: $(STAMP_TEST)
 
@@ -88,7 +88,28 @@ i18n: $(STAMP)
 	done
 	$(BIN)/pybabel compile -d $(I18N_DIR)/locale -D kowhist_teach --statistics
 
+# The static JupyterLite site in build/lite/ (lite/build.py says how): the lessons and the
+# app with Python itself (Pyodide), so any static host serves it and a browser needs
+# nothing installed. Its build tools live in .venv-lite (versions: lite/requirements.txt,
+# lite/pyodide.json), apart from .venv. `make lite-serve` serves it on localhost:8000
+# (another port: make lite-serve LITE_PORT=9000).
+LITE_VENV  := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
+LITE_PORT  ?= 8000
+
+$(LITE_STAMP): lite/requirements.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install -r lite/requirements.txt
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python lite/build.py
+
+lite-serve:
+	$(PYTHON) lite/serve.py --port $(LITE_PORT)
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
+	rm -rf $(VENV) $(LITE_VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
 	    benchmarks/out tests/artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

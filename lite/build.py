@@ -1,0 +1,271 @@
+"""Build the static JupyterLite site into ``build/lite/``: the lessons, the app and
+Python itself (Pyodide), so that a browser needs nothing but these files.
+
+Run by ``make lite`` with the build venv (``.venv-lite``, from ``lite/requirements.txt``)::
+
+    .venv-lite/bin/python lite/build.py [--out build/lite] [--cache build/lite-cache]
+
+Steps, each one checked:
+
+1. the project's wheel, built from this checkout (hatchling, no download);
+2. the Pyodide runtime, the npm package ``pyodide@<version of lite/pyodide.json>``;
+3. the packages the kernel loads, at the exact versions of Pyodide's ``pyodide-lock.json``,
+   and the packages the lock lacks (ipywidgets, comm, anywidget, psygnal), from PyPI;
+4. ``pyodide-lock.json`` rewritten to list exactly what the site carries (file names and
+   sha256 of the downloaded wheels; the project's wheel with its import name), so that
+   ``import kowhist_teach`` in a notebook loads it with no ``%pip`` cell and a package
+   the site lacks fails at once instead of being looked for elsewhere;
+5. ``jupyter lite build`` with the notebooks (and their records) as contents, and an
+   ``index.html`` that opens the app: the JupyterLite REPL running ``build_app()`` with
+   its code hidden.
+
+Downloads (npm and PyPI only) are kept in the cache folder, so a second build is offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.parse
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CONFIG = Path(__file__).with_name("pyodide.json")
+NOTEBOOKS = REPO / "notebooks"
+
+# What the app page runs, one line per REPL input (the REPL's `code` parameter).
+APP_CODE = ["from kowhist_teach.app import build_app", "build_app()"]
+# The REPL's own options: no toolbar, no banner, the code of the cells hidden.
+APP_QUERY = [("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0")]
+# Left out of the Pyodide folder: source maps, type stubs, the demo consoles.
+PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|console.*\.html|README\.md)$")
+CONTENT_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", ".*")
+
+
+def canonical(name: str) -> str:
+    """A package name as PEP 503 compares it: ``Prompt_Toolkit`` -> ``prompt-toolkit``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(*command: str | Path, cwd: Path = REPO) -> None:
+    print("+", " ".join(str(c) for c in command), flush=True)
+    subprocess.run([str(c) for c in command], cwd=cwd, check=True)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def app_url() -> str:
+    """The REPL address that is the app: ``repl/index.html?kernel=python&...&code=...``."""
+    query = APP_QUERY + [("code", line) for line in APP_CODE]
+    return "repl/index.html?" + urllib.parse.urlencode(query, quote_via=urllib.parse.quote)
+
+
+def project_wheel(dest: Path) -> Path:
+    """Build the project's wheel from this checkout into ``dest``."""
+    shutil.rmtree(dest, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+        "--quiet", "-w", dest, REPO)  # fmt: skip
+    (wheel,) = dest.glob("kowhist_teach-*-py3-none-any.whl")
+    return wheel
+
+
+def pyodide_runtime(version: str, cache: Path, dest: Path) -> dict:
+    """Unpack the npm package ``pyodide@version`` into ``dest``; return its lock file."""
+    tarball = cache / f"pyodide-{version}.tgz"
+    if not tarball.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", f"pyodide@{version}", "--pack-destination", cache)
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if not member.isfile() or "/" in name or PYODIDE_SKIP.search(name):
+                continue
+            source = tar.extractfile(member)
+            assert source is not None
+            (dest / name).write_bytes(source.read())
+    lock = json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
+    got = json.loads((dest / "package.json").read_text(encoding="utf-8"))["version"]
+    if got != version:
+        raise SystemExit(f"npm gave pyodide {got}, lite/pyodide.json asks for {version}")
+    return lock
+
+
+def closure(packages: dict[str, dict], roots: list[str]) -> list[str]:
+    """The canonical names of ``roots`` and of everything they depend on."""
+    seen: list[str] = []
+    stack = [canonical(r) for r in roots]
+    while stack:
+        name = stack.pop()
+        if name in seen:
+            continue
+        if name not in packages:
+            raise SystemExit(f"pyodide-lock.json has no package {name!r}")
+        seen.append(name)
+        stack.extend(canonical(d) for d in packages[name]["depends"])
+    return sorted(seen)
+
+
+def download(pins: list[str], python: str, cache: Path) -> dict[str, Path]:
+    """Pure-Python wheels of ``pins`` (``name==version``) for Pyodide's Python, from PyPI.
+
+    Returns canonical name -> wheel. Wheels already in ``cache`` are not fetched again.
+    """
+    cache.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[str, Path]:
+        found = {}
+        for wheel in cache.glob("*.whl"):
+            name, version = wheel.name.split("-")[:2]
+            found[f"{canonical(name)}=={version}"] = wheel
+        return found
+
+    missing = [pin for pin in pins if pin not in cached()]
+    if missing:
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+            "--abi", "none", "--python-version", python, "-d", cache, *missing)  # fmt: skip
+    have = cached()
+    lost = [pin for pin in pins if pin not in have]
+    if lost:
+        raise SystemExit(f"no pure-Python wheel downloaded for {lost}")
+    return {pin.split("==")[0]: have[pin] for pin in pins}
+
+
+def lock_entry(name: str, version: str, wheel: Path, imports: list, depends: list) -> dict:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+    }
+
+
+def carry_packages(config: dict, lock: dict, wheel: Path, cache: Path, dest: Path) -> list[str]:
+    """Put every wheel the kernel and the notebooks load beside Pyodide, and rewrite its
+    lock file to list exactly those. Returns the names carried."""
+    original = {canonical(k): v for k, v in lock["packages"].items()}
+    from_lock = closure(original, config["kernel"] + [
+        dep for spec in config["add"].values() for dep in spec["depends"]
+        if canonical(dep) not in map(canonical, config["add"])
+    ])  # fmt: skip
+    added = {canonical(k): v for k, v in config["add"].items() if canonical(k) != "kowhist-teach"}
+    pins = [f"{n}=={original[n]['version']}" for n in from_lock]
+    pins += [f"{n}=={spec['version']}" for n, spec in added.items()]
+    wheels = download(pins, config["python"], cache)
+
+    packages: dict[str, dict] = {}
+    for name in from_lock:
+        entry = dict(original[name])
+        entry.update(file_name=wheels[name].name, sha256=sha256(wheels[name]))
+        entry["unvendored_tests"] = False  # the tests' packages are not carried
+        packages[name] = entry
+    for name, spec in added.items():
+        depends = [canonical(d) for d in spec["depends"]]
+        packages[name] = lock_entry(name, spec["version"], wheels[name], spec["imports"], depends)
+    own = config["add"]["kowhist-teach"]
+    version = wheel.name.split("-")[1]
+    packages["kowhist-teach"] = lock_entry(
+        "kowhist-teach", version, wheel, own["imports"], [canonical(d) for d in own["depends"]]
+    )
+    for name, entry in packages.items():
+        missing = [d for d in entry["depends"] if canonical(d) not in packages]
+        if missing:
+            raise SystemExit(f"{name} depends on {missing}, which the site does not carry")
+    for source in [*wheels.values(), wheel]:
+        shutil.copy2(source, dest / source.name)
+    lock["packages"] = dict(sorted(packages.items()))
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    return sorted(packages)
+
+
+def lite_config() -> dict:
+    """``jupyter-lite.json`` of the site: the local Pyodide and no package index."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Whist",
+            # The browser tests read the notebooks' outputs through `window.jupyterapp`.
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                    "disablePyPIFallback": True,
+                }
+            },
+        },
+    }
+
+
+# The site's root page opens the app. JupyterLite's pages read the configuration script of
+# every index.html above them, up to the one marked as the root: keep that script.
+INDEX_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Whist: Knock-Out, German and the whist family</title>
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">
+{{}}
+</script>
+<meta http-equiv="refresh" content="0; url={app}">
+</head>
+<body>
+<p><a href="{app}">Play</a> (the app) &middot;
+<a href="notebooks/index.html?path=00_contents.ipynb">the lessons</a> &middot;
+<a href="tree/index.html">all files</a></p>
+</body>
+</html>
+"""
+
+
+def build(out: Path, cache: Path) -> None:
+    started = time.perf_counter()
+    config = json.loads(CONFIG.read_text(encoding="utf-8"))
+    stage = out.with_name(out.name + "-src")  # the lite dir that `jupyter lite` reads
+    shutil.rmtree(stage, ignore_errors=True)
+    pyodide_dir = stage / "static" / "pyodide"
+
+    wheel = project_wheel(stage / "wheel")
+    lock = pyodide_runtime(config["pyodide"], cache, pyodide_dir)
+    carried = carry_packages(config, lock, wheel, cache / "wheels", pyodide_dir)
+    print(f"Pyodide {config['pyodide']} with {len(carried)} packages: {', '.join(carried)}")
+
+    contents = stage / "contents"
+    shutil.copytree(NOTEBOOKS, contents, ignore=CONTENT_SKIP)
+    (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2) + "\n")
+
+    shutil.rmtree(out, ignore_errors=True)
+    run(Path(sys.executable).with_name("jupyter"), "lite", "build", "--lite-dir", stage,
+        "--output-dir", out, "--contents", contents, "--no-sourcemaps",
+        "--no-unused-shared-packages", cwd=stage)  # fmt: skip
+    (out / "index.html").write_text(INDEX_HTML.format(app=app_url()), encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"{out.relative_to(REPO)}: {size / 2**20:.1f} MiB, {time.perf_counter() - started:.0f} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=REPO / "build" / "lite")
+    parser.add_argument("--cache", type=Path, default=REPO / "build" / "lite-cache")
+    args = parser.parse_args(argv)
+    build(args.out.resolve(), args.cache.resolve())
+
+
+if __name__ == "__main__":
+    main()
