@@ -98,3 +98,25 @@ def test_random_game_is_reproducible() -> None:
     b = random_game(4, seed=3)
     assert (a.winner, a.round, a.totals) == (b.winner, b.round, b.totals)
     assert a.winner in range(4)
+
+
+def test_fused_random_game_is_a_game_the_engine_plays_the_same_way() -> None:
+    """``random_game`` plays tricks in its own tight loop: every game it plays, replayed
+    move by move into the engine, is legal at every step and ends the same way."""
+    rng = random.Random(99)
+    for _game in range(600):
+        n, rules, seed, _dealer = random_setup(rng)
+        record: list[int] = []
+        lean = random_game(n, rules, seed, random.Random(seed + 1), record=record)
+        full = KnockoutGame(n, rules, seed=seed)
+        for code in record:
+            assert MOVES[code] in full.legal_moves(), (n, rules, seed)
+            full.play(MOVES[code])
+        out = full.outcome()
+        assert out is not None
+        assert (lean.winner, lean.termination, lean.round) == (
+            out.winner,
+            out.termination.value,
+            out.round,
+        )
+        assert lean.tricks_won == full.tricks_won

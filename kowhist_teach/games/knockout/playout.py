@@ -535,13 +535,85 @@ class KnockoutPlayout:
 
 
 def random_game(
-    players: int = 4, rules: Rules | None = None, seed: int | None = None, rng: Any = None
+    players: int = 4,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    rng: Any = None,
+    record: list[int] | None = None,
 ) -> KnockoutPlayout:
-    """A whole game between random players (``rng``'s choices; default: seeded by
-    ``seed``); returns the finished game."""
+    """A whole game between random players; returns the finished game (``record``,
+    if given, receives every move code played, for checking against the engine).
+
+    The deals come from ``seed`` (as :class:`KnockoutPlayout`), the players' choices
+    from ``rng`` (default: ``random.Random(seed)``): each picks uniformly among its
+    legal moves with one ``rng.random()`` draw. Tricks are played in one tight loop
+    here (the trick's winner and the trump-breaking kept in locals), which is where a
+    random game spends its time; the rest is :class:`KnockoutPlayout`'s own steps.
+
+    >>> g = random_game(4, seed=3)
+    >>> g.winner in range(4), g.to_move
+    (True, -1)
+    """
     g = KnockoutPlayout(players, rules, seed)
-    choice = (rng or random.Random(seed)).choice
-    legal, play = g.legal, g.play
+    rand = (rng if rng is not None else random.Random(seed)).random
+    S, H, D, C, BY_SUIT, SUIT_OF = _S, _H, _D, _C, _BY_SUIT, _SUIT_OF
+    nt_first, breaking = g._nt_first, g._breaking
     while g.to_move >= 0:
-        play(choice(legal()))
+        if g.phase != PLAY:
+            moves = g.legal()
+            move = moves[int(rand() * len(moves))]
+            if record is not None:
+                record.append(move)
+            g.play(move)
+            continue
+        # One whole trick (a trick always starts with pos 0 and a full-hand leader).
+        hands, one, trump = g.hands, g.one_card, g.trump
+        led = best = winning = -1
+        broken = g.broken
+        for seat in g.order:
+            hand = hands[seat]
+            if one[seat]:
+                if rand() < 0.5:
+                    if record is not None:
+                        record.append(PASS)
+                    continue
+                card = hand.bit_length() - 1
+            else:
+                if led >= 0:
+                    suited = hand >> (13 * led) & 0x1FFF
+                    if suited:
+                        cards = BY_SUIT[led][suited]
+                        card = cards[int(rand() * len(cards))]
+                        hands[seat] = hand ^ (1 << card)
+                        if record is not None:
+                            record.append(card)
+                        if card > best and SUIT_OF[best] == led:
+                            best, winning = card, seat
+                        continue
+                    if nt_first and trump >= 0 and g.tricks_done == 0:
+                        hand = hand & ~_SUIT_MASK[trump] or hand
+                elif breaking and trump >= 0 and not broken:
+                    hand = hand & ~_SUIT_MASK[trump] or hand
+                cards = [
+                    *S[hand & 0x1FFF],
+                    *H[hand >> 13 & 0x1FFF],
+                    *D[hand >> 26 & 0x1FFF],
+                    *C[hand >> 39],
+                ]
+                card = cards[int(rand() * len(cards))]
+            hands[seat] ^= 1 << card
+            if record is not None:
+                record.append(card)
+            if led < 0:
+                led, best, winning = SUIT_OF[card], card, seat
+            else:
+                cs = SUIT_OF[card]
+                if cs == SUIT_OF[best]:
+                    if card > best:
+                        best, winning = card, seat
+                elif cs == trump:
+                    best, winning, broken = card, seat, True
+        g.best, g.winning, g.broken, g.led = best, winning, broken, led
+        g.pos = len(g.order) - 1
+        g._advance()
     return g
