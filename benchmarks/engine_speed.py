@@ -38,6 +38,14 @@ game OpenSpiel plays here: ``OhHellGame(4, OhHellRules(hand_sizes=(7,)), seed=i)
 deal of 7 tricks (4 bids and 28 cards a game, as ``oh_hell``), with the same loop; its
 rate and its ratio to OpenSpiel's are printed on their own line (``"ohhell"`` in JSON).
 
+**The lean playout core** (``games/knockout/playout.py``, issue 16) is measured in the
+same alternating rounds, two ways: ``lean`` drives :class:`KnockoutPlayout` with the very
+loop above (``g.play(rng.choice(g.legal()))``), and ``playout`` is
+:func:`random_game`, the whole random game in one tight loop (what simulations between
+random players use). Both count every move as ours does. The ratio the issue targets
+(>= 3x ``oh_hell``) is printed for each. Also printed: the median wall time of one whole
+4-player game between four rules bots (target <= 0.5 ms).
+
 Run from the repository root::
 
     python benchmarks/engine_speed.py               # 5 rounds of 2 s each, side by side
@@ -63,9 +71,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.games.knockout.engine import KnockoutGame
+from kowhist_teach.games.knockout.playout import KnockoutPlayout, random_game
 from kowhist_teach.games.ohhell.engine import OhHellGame, OhHellRules
+from kowhist_teach.teach.bots import RulesBot
 
-TARGET_RATIO = 2.0
+TARGET_RATIO = 3.0
+RULES_GAME_TARGET_MS = 0.5
 OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}
 
 
@@ -106,6 +117,64 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
         game_times.append(end - now)
         now = end
     return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """As :func:`run_ours` on the lean core, with the same loop."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = KnockoutPlayout(4, seed=seed)
+        seed += 1
+        legal, play = game.legal, game.play
+        while game.to_move >= 0:
+            play(choice(legal()))
+            moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Whole random games of :func:`random_game` (moves counted from its record)."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    start = clock()
+    deadline = start + seconds
+    now = start
+    record: list[int] = []
+    while now < deadline:
+        record.clear()
+        random_game(4, seed=seed, rng=rng, record=record)
+        seed += 1
+        moves += len(record)
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def rules_game_ms(games: int, first_seed: int = 0) -> float:
+    """Median wall time (ms) of one whole 4-player Knock-Out game between rules bots."""
+    clock = time.perf_counter
+    times = []
+    for i in range(games):
+        bots = [RulesBot(seed=s) for s in range(4)]
+        start = clock()
+        game = KnockoutGame(4, seed=first_seed + i)
+        while game.to_move is not None:
+            game.play(bots[game.to_move](game))
+        times.append(clock() - start)
+    return statistics.median(times) * 1e3
 
 
 OH_HELL_RULES = OhHellRules(hand_sizes=(OH_HELL_PARAMS["num_tricks_fixed"],))
@@ -206,20 +275,34 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
     ours_rng = random.Random(seed)
     theirs_rng = random.Random(seed + 1)
     ohhell_rng = random.Random(seed + 2)
+    lean_rng = random.Random(seed + 3)
+    playout_rng = random.Random(seed + 4)
     # Warm up both (imports, first-use caches) outside the timed rounds.
     next_seed = 10**6
     run_ours(min(0.2, seconds), ours_rng, next_seed)
     next_seed += 10**6
     run_ohhell(min(0.2, seconds), ohhell_rng, next_seed)
+    run_lean(min(0.2, seconds), lean_rng, next_seed)
+    run_playout(min(0.2, seconds), playout_rng, next_seed)
     if game is not None:
         run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
 
     ours: list[Run] = []
     theirs: list[Run] = []
     ohhell: list[Run] = []
+    lean: list[Run] = []
+    playout: list[Run] = []
     for k in range(rounds):
-        order = ("ours", "theirs", "ohhell") if k % 2 == 0 else ("ohhell", "theirs", "ours")
-        for who in order:
+        order = ("ours", "lean", "theirs", "playout", "ohhell")
+        for who in order if k % 2 == 0 else order[::-1]:
+            if who == "lean":
+                lean.append(run_lean(seconds, lean_rng, next_seed))
+                next_seed += lean[-1].games
+                continue
+            if who == "playout":
+                playout.append(run_playout(seconds, playout_rng, next_seed))
+                next_seed += playout[-1].games
+                continue
             if who == "ours":
                 run = run_ours(seconds, ours_rng, next_seed)
                 next_seed += run.games
@@ -243,6 +326,21 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "moves_per_game": sum(r.moves for r in ours) / sum(r.games for r in ours),
             "game_median_ms": statistics.median(game_times) * 1e3,
         },
+        "lean": {
+            "moves_per_second": statistics.median(r.rate for r in lean),
+            "round_rates": [r.rate for r in lean],
+            "games": sum(r.games for r in lean),
+            "ratio": None,
+        },
+        "playout": {
+            "moves_per_second": statistics.median(r.rate for r in playout),
+            "round_rates": [r.rate for r in playout],
+            "games": sum(r.games for r in playout),
+            "game_median_ms": statistics.median(t for r in playout for t in r.game_times) * 1e3,
+            "ratio": None,
+        },
+        "rules_game_median_ms": rules_game_ms(max(50, int(100 * seconds))),
+        "rules_game_target_ms": RULES_GAME_TARGET_MS,
         "openspiel": None,
         "ohhell": {
             "game": "ohhell",
@@ -273,7 +371,9 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         ratio = result["ours"]["moves_per_second"] / rate
         result["ratio"] = ratio
         result["ohhell"]["ratio_to_openspiel"] = result["ohhell"]["moves_per_second"] / rate
-        result["target_met"] = ratio >= TARGET_RATIO
+        for key in ("lean", "playout"):
+            result[key]["ratio"] = result[key]["moves_per_second"] / rate
+        result["target_met"] = result["playout"]["ratio"] >= TARGET_RATIO
     return result
 
 
@@ -284,6 +384,12 @@ def _report(result: dict) -> str:
         f"(median of {result['rounds']} rounds of {result['seconds_per_round']:g} s; "
         f"{ours['games']} games, {ours['moves_per_game']:.1f} moves a game)",
         f"one whole game between random bots: {ours['game_median_ms']:.2f} ms median",
+        f"lean core (same loop): {result['lean']['moves_per_second']:,.0f} moves/s; "
+        f"lean random_game: {result['playout']['moves_per_second']:,.0f} moves/s, "
+        f"{result['playout']['game_median_ms']:.3f} ms a game",
+        f"one whole game between four rules bots (full engine): "
+        f"{result['rules_game_median_ms']:.3f} ms median "
+        f"(target <= {result['rules_game_target_ms']:g} ms)",
     ]
     oh = result["ohhell"]
     line = (
@@ -302,7 +408,9 @@ def _report(result: dict) -> str:
         f"chance sampled in Python [{theirs['chance_sampler']}]): "
         f"{theirs['moves_per_second']:,.0f} moves/s "
         f"({theirs['games']} games, {theirs['moves_per_game']:.1f} moves a game)",
-        f"ratio ours / OpenSpiel: {result['ratio']:.2f}x  "
+        f"ratio full engine / OpenSpiel: {result['ratio']:.2f}x; "
+        f"lean core, same loop: {result['lean']['ratio']:.2f}x; "
+        f"lean random_game: {result['playout']['ratio']:.2f}x  "
         f"(target >= {result['target_ratio']:g}x: "
         f"{'met' if result['target_met'] else 'NOT met'})",
     ]

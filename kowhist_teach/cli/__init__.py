@@ -109,6 +109,12 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default=None, help=_("one bot name per seat, comma-separated"))
     sim.add_argument("--rules", default=None, help=_("rule options as JSON"))
     sim.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help=_("processes to play in (default: one per core); the result is the same"),
+    )
+    sim.add_argument(
         "--json",
         action="store_true",
         help=_(

@@ -5,36 +5,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from ..core.errors import SetupError
 from ..core.registry import GameSpec, spec
 from ..i18n import _, is_plural
-from ..teach.bots import MonteCarloBot, RandomBot, RulesBot
+from ..teach.simulate import BOTS, make_bot, simulate
 
-__all__ = ["BOTS", "simulate", "cmd_simulate", "parse_rules", "default_players", "make_bot"]
-
-#: Bot factories by name: ``factory(seed) -> choose(game) -> move``.
-BOTS: dict[str, Callable[[int], Callable[[Any], Any]]] = {
-    "random": RandomBot,
-    "rules": RulesBot,
-    "montecarlo": MonteCarloBot,
-}
-
-
-def make_bot(name: str, seed: int) -> Callable[[Any], Any]:
-    """The bot ``name`` (a one-line :class:`SetupError` if there is none). The same bots
-    play every game."""
-    if name not in BOTS:
-        raise SetupError(
-            _("unknown bot {name!r}: choose from {known}").format(
-                name=name, known=", ".join(sorted(BOTS))
-            )
-        )
-    return BOTS[name](seed)
+__all__ = [
+    "BOTS",
+    "simulate",
+    "cmd_simulate",
+    "parse_rules",
+    "default_players",
+    "make_bot",
+    "TerminalBar",
+]
 
 
 def default_players(game_spec: GameSpec) -> int:
@@ -54,63 +42,40 @@ def parse_rules(text: str | None, game: str) -> Any:
     return spec(game).rules.from_dict(options)
 
 
-def simulate(
-    game: str = "knockout",
-    players: int = 4,
-    games: int = 100,
-    seed: int = 1,
-    bots: Sequence[str] | None = None,
-    rules: Any = None,
-) -> dict[str, Any]:
-    """Play ``games`` games between bots; wins by seat, draws, time, median move time.
+class TerminalBar:
+    """A one-line progress bar on a terminal stream (no dependency): ``bar(done, total)``
+    redraws it in place, at most ten times a second; :meth:`close` ends the line.
 
-    Seats keep their bots; the first dealer turns round the table from game to game.
-    In partnership whist and bid whist a win counts for both seats of the partnership.
-
-    >>> result = simulate(players=3, games=5, seed=2)
-    >>> result['games'], sum(result['wins']) + result['draws']
-    (5, 5)
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = TerminalBar(out, width=10)
+    >>> bar(5, 10); bar(10, 10); bar.close()
+    >>> out.getvalue().rstrip().endswith('[##########] 10/10 100%')
+    True
     """
-    bots = list(bots or ["random"] * players)
-    if len(bots) != players:
-        text = (
-            _("--bots names {k} bots for {n} seats: give one per seat")
-            if is_plural(len(bots))
-            else _("--bots names {k} bot for {n} seats: give one per seat")
-        )
-        raise SetupError(text.format(k=len(bots), n=players))
-    game_spec = spec(game)
-    choosers = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(bots)]
-    wins = [0] * players
-    draws = 0
-    move_times: list[list[float]] = [[] for _ in range(players)]
-    clock = time.perf_counter
-    start = clock()
-    for i in range(games):
-        g = game_spec.new_game(
-            players=players, rules=rules, seed=seed * 100003 + i, first_dealer=i % players
-        )
-        while g.outcome() is None:
-            seat = g.to_move
-            t0 = clock()
-            move = choosers[seat](g)
-            move_times[seat].append(clock() - t0)
-            g.play(move)
-        outcome = g.outcome()
-        if outcome.winner is None:
-            draws += 1
-        elif getattr(outcome, "by_partnership", False):
-            for seat in (outcome.winner, outcome.winner + 2):  # the partnership's seats
-                wins[seat] += 1
-        else:
-            wins[outcome.winner] += 1
-    return {
-        "games": games,
-        "wins": wins,
-        "draws": draws,
-        "seconds": round(clock() - start, 6),
-        "move_seconds": [statistics.median(t) if t else None for t in move_times],
-    }
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self._last = 0.0
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        filled = self.width * done // max(total, 1)
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} {100 * done // max(total, 1)}%")
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        """End the bar's line (if one was drawn)."""
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -122,7 +87,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise SetupError(_("--games must be at least 1"))
     bots = args.bots.split(",") if args.bots else None
     rules = parse_rules(args.rules, args.game)
-    result = simulate(args.game, players, args.games, args.seed, bots, rules)
+    workers = getattr(args, "workers", None)
+    if workers is not None and workers < 1:
+        raise SetupError(_("--workers must be at least 1"))
+    # The bar only on a terminal, and never with --json (whose stdout is one object).
+    bar = TerminalBar(sys.stderr) if not args.json and sys.stderr.isatty() else None
+    try:
+        result = simulate(
+            args.game, players, args.games, args.seed, bots, rules, workers=workers, progress=bar
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         print(json.dumps(result))
     else:
