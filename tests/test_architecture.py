@@ -29,6 +29,7 @@ ONE_IDEA: dict[str, str] = {
     "kowhist_teach.games.family.solo.engine": "solo whist's bidding ladder and contracts",
     "kowhist_teach.games.family.bidwhist.engine": "bid whist's auction, kitty and jokers",
     "kowhist_teach.games.ohhell.engine": "Oh Hell's deals, bids and scores",
+    "kowhist_teach.games.knockout.playout": "Knock-Out's lean playout core, one tight loop",
 }
 
 #: Which layers each layer may import (besides itself and the standard library).
