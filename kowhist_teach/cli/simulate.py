@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.errors import SetupError
 from ..core.registry import GameSpec, spec
-from ..i18n import _, is_plural
+from ..i18n import _, ngettext
 from ..teach.bots import MonteCarloBot, RandomBot, RulesBot
 
 __all__ = ["BOTS", "simulate", "cmd_simulate", "parse_rules", "default_players", "make_bot"]
@@ -73,10 +73,10 @@ def simulate(
     """
     bots = list(bots or ["random"] * players)
     if len(bots) != players:
-        text = (
-            _("--bots names {k} bots for {n} seats: give one per seat")
-            if is_plural(len(bots))
-            else _("--bots names {k} bot for {n} seats: give one per seat")
+        text = ngettext(
+            "--bots names {k} bot for {n} seats: give one per seat",
+            "--bots names {k} bots for {n} seats: give one per seat",
+            len(bots),
         )
         raise SetupError(text.format(k=len(bots), n=players))
     game_spec = spec(game)
@@ -134,13 +134,11 @@ def _print_simulation(game_spec: GameSpec, bots: list[str], result: dict[str, An
     """``simulate``'s text: wins by seat, or by partnership in partnership whist and bid
     whist (whose ``wins`` count a partnership's win for both of its seats)."""
     games = result["games"]
-    if is_plural(games):
-        print(_("{games} games in {s:.2f} s").format(games=games, s=result["seconds"]))
-    else:
-        print(_("{games} game in {s:.2f} s").format(games=games, s=result["seconds"]))
+    text = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", games)
+    print(text.format(games=games, s=result["seconds"]))
 
     def wins_text(w: int) -> str:
-        text = _("{w} wins ({pct:.1f}%)") if is_plural(w) else _("{w} win ({pct:.1f}%)")
+        text = ngettext("{w} win ({pct:.1f}%)", "{w} wins ({pct:.1f}%)", w)
         return text.format(w=w, pct=100 * w / games)
 
     if game_spec.partnerships:

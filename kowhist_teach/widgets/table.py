@@ -401,16 +401,25 @@ class TableWidget(TableView):
         return round_chart_html(self.game)
 
     def _hint_html(self, hint: dict[str, list[str]]) -> str:
-        parts = [tag("h4", _("Your moves")) + lines_html(hint["moves"])]
+        # The words are the teaching layer's (teach/hints.py); this only lays them out.
+        parts = [tag("h4", _("Hint")) + lines_html(hint["suggestion"])]
+        parts.append(tag("h4", _("Your moves")) + lines_html(hint["moves"]))
         if hint["tips"]:
             parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
-        if hint["analysis"]:
-            label = _("best play if every card were visible")
-            heading = _("Analysis")
+        for key, heading in (("estimate", _("From your seat")), ("analysis", _("Analysis"))):
+            if not hint[key]:
+                continue
+            label = (
+                hint["estimate_label"][0]
+                if key == "estimate"
+                else _("best play if every card were visible")
+            )
             parts.append(
                 f'<h4>{esc(heading)} <span class="kw-label">({esc(label)})</span></h4>'
-                + lines_html(hint["analysis"])
+                + lines_html(hint[key])
             )
+        if hint["note"]:
+            parts.append(lines_html(hint["note"]))
         return "".join(parts)
 
     def _review_html(self) -> str:

@@ -52,6 +52,14 @@ class KnockoutTeaching(PlainTeaching):
             return self._declarations(game, seat)
         return []
 
+    def hidden_move(self, game: Any, seat: int, move: Any) -> bool:
+        """A blind dog's card is face down: nobody, its owner included, may see it."""
+        return (
+            isinstance(move, Card)
+            and bool(game._one_card[seat])
+            and game.status[seat].name == "BLIND_DOG"
+        )
+
     def others_to_play(self, game: Any) -> int:
         order, pos = game.trick_order()
         return len(order) - pos - 1
