@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.cards import SUIT_MASK, Rank
 from ...core.hooks.teaching import Detector, MoveExplanation, PlainTeaching, Tip, live_trumps
+from ...core.tricks import beats
 from ...core.words import sentence
 from ...i18n import _
 from .engine import GermanPhase
@@ -27,6 +28,9 @@ def face_up(game: Any, seat: int) -> Tip | None:
         return None
     card = game.face_up[0]
     trump = game.trump
+    trick = game.trick
+    if trick.plays and not any(beats(c, trick.winning_card, trump) for c in game.legal_moves()):
+        return None  # no legal card can win the trick: nothing to fight for, nor to lose
     if (trump is not None and card.suit == trump) or card.rank >= Rank.JACK:
         return Tip(
             "german_fight",
