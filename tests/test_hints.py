@@ -185,3 +185,22 @@ def test_a_blind_dogs_card_is_never_named_in_any_hint_output() -> None:
         if found >= 3:
             break
     assert found, "no blind dog to move was reached"
+
+
+def test_the_suggestion_names_the_tip_it_follows() -> None:
+    """Knock-Out: a low card while one trick is enough follows that tip."""
+    rng = random.Random(1)
+    follows = []
+    for name in ("knockout", "german"):
+        game = spec(name).new_game(seed=3)
+        for _i in range(80):
+            if game.is_over():
+                break
+            if game.to_move is not None:
+                h = hint(game, estimate_samples=0)
+                if h.follows:
+                    tips = [t.text for t in tips_for(game)]
+                    assert any(h.suggestion.endswith(t) for t in tips)
+                    follows.append(name)
+            game.play(rng.choice(game.legal_moves()))
+    assert {"knockout", "german"} <= set(follows)

@@ -20,6 +20,9 @@ from kowhist_teach.teach.explain import explain_moves, explain_round, explain_tr
 from kowhist_teach.teach.hints import hint
 from kowhist_teach.teach.story import deal_text, play_and_tell
 from kowhist_teach.teach.tips import tips_for
+from kowhist_teach.widgets._games import family_table
+from kowhist_teach.widgets.faces import status_html
+from kowhist_teach.widgets.family_faces import family_status_html
 
 #: Plural nouns that may follow a count, by language.
 PLURAL_NOUNS = {
@@ -44,9 +47,16 @@ def text_of(svg: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", svg))
 
 
+def status(game: Any, seat: int) -> str:
+    """The table's status line (the trick table's, or the family table's)."""
+    if family_table(type(game).spec):
+        return text_of(family_status_html(game, seat))
+    return text_of(status_html(game, seat))
+
+
 def outputs(game: Any, seat: int) -> list[str]:
     """What a student reads at this position."""
-    out = [text_of(table_svg(game, seat=seat)), deal_text(game)]
+    out = [text_of(table_svg(game, seat=seat)), deal_text(game), status(game, seat)]
     if game.to_move is not None and not game.is_over():
         out += [n.reason for n in explain_moves(game)]
         out += [t.text for t in tips_for(game)]

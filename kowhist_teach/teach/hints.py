@@ -3,7 +3,8 @@
 A hint speaks to the student at their turn and says only what they could know:
 
 1. **a suggestion** — one card or call (the rules-of-thumb bot's move) with the
-   reason in one sentence;
+   reason in one sentence: the tip it follows (the teaching hook's
+   ``suggestion_reason``), else what the move does;
 2. **every legal move explained** (asked for with the hint, shown below it);
 3. **the tips** that can change the decision (none with one legal move);
 4. **an estimate from the student's seat**: the hidden hands are dealt at random,
@@ -87,6 +88,8 @@ class Hint:
     notice: str = ""
     move: Move | None = None
     suggestion: str = ""
+    #: Whether the suggestion's reason is a tip it follows (else the move's own reason).
+    follows: bool = False
     others: str = ""
     moves: list[str] = field(default_factory=list)
     tips: list[str] = field(default_factory=list)
@@ -300,7 +303,12 @@ def hint(
         out.suggestion = sentence(text.format(problem=problem))
         others = legal
     else:
-        reason = notes.get(move) or sentence(game.why_illegal(move) or "")
+        tips = tips_for(game, me)
+        reason = spec_of(game).teaching.suggestion_reason(game, me, move, tips)
+        if reason:
+            out.follows = True
+        else:
+            reason = notes.get(move) or sentence(game.why_illegal(move) or "")
         text = _("The rules bot would play {move}: {reason}")
         out.suggestion = sentence(text.format(move=named(move), reason=reason))
         others = [m for m in legal if m != move]

@@ -139,6 +139,12 @@ class Teaching(ABC):
         Default: every move may be named."""
         return False
 
+    def suggestion_reason(self, game: Any, seat: int, move: Any, tips: Sequence[Tip]) -> str:
+        """Why the hint suggests ``move``, in one sentence, when one of ``tips`` (those
+        that apply now) is the reason for it; ``""`` to give the move's own
+        explanation instead (the default)."""
+        return ""
+
     def estimate_tricks(self, game: Any, seat: int, result: Any) -> int:
         """The tricks ``seat`` (its side, in a partnership game) takes from now on in
         one sampled deal's ``result`` (what the bots hook's ``Search.results`` gives

@@ -85,11 +85,35 @@ def lead_long_suit(game: Any, seat: int) -> Tip | None:
     )
 
 
+def _fight_reason(game: Any, move: Any, keys: dict[str, str]) -> str:
+    trick = game.trick
+    trump = game.trump
+    if trick.plays:
+        wins = beats(move, trick.winning_card, trump)
+        loses = not wins
+    else:  # a lead fights with a trump or a high card, and gives up with a low one
+        is_trump = trump is not None and move.suit == trump
+        wins = is_trump or move.rank >= Rank.JACK
+        loses = not is_trump and move.rank <= Rank.SEVEN
+    if "german_fight" in keys and wins:
+        return keys["german_fight"]
+    if "german_lose_on_purpose" in keys and loses:
+        return keys["german_lose_on_purpose"]
+    return ""
+
+
 class GermanTeaching(PlainTeaching):
     """German Whist told to a student: two players, plain tricks, and after a won
     trick of phase 1 the face-up card to take."""
 
     detectors: tuple[Detector, ...] = (face_up, count_trumps, lead_long_suit)
+
+    def suggestion_reason(self, game: Any, seat: int, move: Any, tips: Any) -> str:
+        """Phase 1: fight for a good face-up card, lose on purpose for a weak one, as
+        the suggested card does."""
+        if game.phase is not GermanPhase.PLAY1:
+            return ""
+        return _fight_reason(game, move, {t.key: t.text for t in tips})
 
     def explain_moves(self, game: Any, seat: int) -> list[MoveExplanation]:
         if game.phase is GermanPhase.PICK:
