@@ -75,7 +75,7 @@ I18N_LANGS := es fr
 .PHONY: i18n
 
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -o $(I18N_POT) --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -o $(I18N_POT) --no-location --sort-output \
 	    --project kowhist-teach --version 0.1.0 kowhist_teach
 	@set -e; for lang in $(I18N_LANGS); do \
 	    po=$(I18N_DIR)/locale/$$lang/LC_MESSAGES/kowhist_teach.po; \

@@ -8,6 +8,7 @@ from kowhist_teach import KnockoutGame, Rules
 from kowhist_teach.core.cards import Card
 from kowhist_teach.core.moves import PASS, PLAY_ON, TRUMP_CALLS
 from kowhist_teach.core.record import game_from_record
+from kowhist_teach.core.registry import spec_of
 from kowhist_teach.games.knockout.engine import Phase
 from kowhist_teach.i18n import set_language
 from kowhist_teach.teach.explain import (
@@ -170,7 +171,10 @@ def test_top_trump_and_two_card_ace_tips() -> None:
     game.play("4S")
     game.play("3C")
     assert game.to_move == 3
-    assert "keep_top_trump" in {t.key for t in tips_for(game)}
+    # The detector fires for them (the teaching hook's tips) ...
+    assert "keep_top_trump" in {t.key for t in spec_of(game).teaching.tips(game, 3)}
+    # ... but their one legal card is 3♠, so no tip can change the decision: none shown.
+    assert game.legal_moves() == [Card("3S")] and tips_for(game) == []
     assert "keep_top_trump" not in {t.key for t in tips_for(knockout([]))}
 
 

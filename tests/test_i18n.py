@@ -31,6 +31,13 @@ from kowhist_teach.i18n import LANGUAGES, get_language, set_language
 PACKAGE = Path(kowhist_teach.__file__).resolve().parent
 LOCALE = PACKAGE / "i18n" / "locale"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+#: The keywords ``make i18n`` extracts: ``_``, ``N_`` and ``ngettext`` (singular, plural).
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+
+def forms(string: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A translation's forms: one for a plain entry, one per plural form otherwise."""
+    return string if isinstance(string, tuple) else (string,)
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +54,7 @@ def extracted() -> dict[str, list[str]]:
     (the mapping of babel.cfg), with the files that use it."""
     found: dict[str, list[str]] = {}
     for filename, _line, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
+        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.setdefault(msgid, []).append(filename)
@@ -100,7 +107,7 @@ def test_every_entry_is_translated_and_not_fuzzy(lang: str) -> None:
     cat = catalogue(lang)
     entries = [m for m in cat if m.id]
     assert entries
-    untranslated = [m.id for m in entries if not m.string]
+    untranslated = [m.id for m in entries if not all(forms(m.string))]
     fuzzy = [m.id for m in entries if m.fuzzy]
     assert not untranslated, f"{lang}: no translation for {untranslated}"
     assert not fuzzy, f"{lang}: fuzzy (check, then drop the flag): {fuzzy}"
@@ -111,17 +118,59 @@ def test_every_entry_is_translated_and_not_fuzzy(lang: str) -> None:
 def test_translations_keep_exactly_the_placeholders(lang: str) -> None:
     wrong = []
     for m in catalogue(lang):
-        if not m.id or not m.string:
+        if not m.id or not all(forms(m.string)):
             continue
-        try:
-            same = placeholders(m.string) == placeholders(m.id)
-        except ValueError as e:  # an unbalanced brace would break .format() at run time
-            same = False
-            wrong.append((m.id, m.string, str(e)))
-            continue
-        if not same:
-            wrong.append((m.id, m.string, sorted(placeholders(m.string) ^ placeholders(m.id))))
+        # A plural entry: every form keeps the placeholders of the plural msgid.
+        msgid = m.id[-1] if isinstance(m.id, tuple) else m.id
+        for text in forms(m.string):
+            try:
+                same = placeholders(text) == placeholders(msgid)
+            except ValueError as e:  # an unbalanced brace would break .format() at run time
+                wrong.append((m.id, text, str(e)))
+                continue
+            if not same:
+                wrong.append((m.id, text, sorted(placeholders(text) ^ placeholders(msgid))))
     assert not wrong, wrong
+
+
+@pytest.fixture(scope="module")
+def plural_messages() -> dict[str, str]:
+    """Every ``ngettext`` message of the sources: singular -> plural."""
+    found = {}
+    for _f, _line, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "python")], keywords={"ngettext": (1, 2)}
+    ):
+        if isinstance(message, tuple):
+            found[message[0]] = message[1]
+    return found
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_messages_have_every_plural_form_of_the_language(
+    lang: str, plural_messages: dict[str, str]
+) -> None:
+    assert len(plural_messages) >= 8  # the extraction of ngettext works
+    cat = catalogue(lang)
+    wrong = []
+    for singular, plural in plural_messages.items():
+        entry = cat.get(singular)
+        if entry is None or not entry.pluralizable or entry.id[1] != plural:
+            wrong.append((singular, "not a plural entry: run `make i18n`"))
+        elif len(entry.string) != cat.num_plurals or not all(entry.string):
+            wrong.append((singular, entry.string))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ngettext_picks_the_languages_plural_form(lang: str) -> None:
+    from kowhist_teach.i18n import ngettext
+
+    set_language(lang)
+    one = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", 1)
+    two = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", 2)
+    assert one != two
+    zero = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", 0)
+    assert zero == (one if lang == "fr" else two)  # French: 0 takes the singular
 
 
 def test_placeholders_helper() -> None:
@@ -143,7 +192,11 @@ def test_committed_mo_is_up_to_date_with_the_po(lang: str) -> None:
         committed = read_mo(f)
 
     def contents(c: Catalog) -> dict[object, object]:
-        return {m.id: m.string for m in c if m.id}
+        # A plural entry's id and forms may come back as lists from read_mo.
+        def key(x: object) -> object:
+            return tuple(x) if isinstance(x, list | tuple) else x
+
+        return {key(m.id): key(m.string) for m in c if m.id}
 
     assert contents(committed) == contents(read_mo(compiled)), (
         f"{mo_path.name} ({lang}) is stale: run `make i18n`"

@@ -21,7 +21,7 @@ from kowhist_teach.core.hooks.record import RecordHook
 from kowhist_teach.core.hooks.story import StoryHook
 from kowhist_teach.core.hooks.teaching import Teaching
 from kowhist_teach.core.hooks.ui import GameUI
-from kowhist_teach.core.registry import spec
+from kowhist_teach.core.registry import spec, spec_of
 from kowhist_teach.games.ohhell.engine import OhHellGame, OhHellRules
 from kowhist_teach.i18n import set_language
 from kowhist_teach.teach.explain import explain_deal, explain_moves
@@ -116,8 +116,11 @@ def test_duck_tip_once_the_bid_is_made() -> None:
     for move in ["0", "0", "1", "QS", "3H", "AS"]:  # seats 1 and 2 bid 0, the dealer 1
         game.play(move)
     assert game.to_move == 0  # seat 0 took the trick with A♠ but bid 1
-    assert [t.key for t in tips_for(game)] == ["ohhell-duck"]
-    assert "You bid 1 and have 1: duck" in tips_for(game)[0].text
+    tips = spec_of(game).teaching.tips(game, 0)  # the detector fires ...
+    assert [t.key for t in tips] == ["ohhell-duck"]
+    assert "You bid 1 and have 1: duck" in tips[0].text
+    # ... but 2♣ is seat 0's one legal card, so no tip can change the decision.
+    assert len(game.legal_moves()) == 1 and tips_for(game) == []
 
 
 def test_a_deal_is_explained_bid_against_tricks() -> None:

@@ -222,6 +222,7 @@ def test_illegal_cards_stay_clickable_and_dimmed_by_class() -> None:
 
 def test_hint_only_after_the_click() -> None:
     table = TableWidget(players=4, seed=11)
+    table.model.analysis = "request"  # the teacher's setting: the analysis with every hint
     for _i in range(3):
         click_something_legal(table)
         assert ANALYSIS_LABEL not in table.explain.value

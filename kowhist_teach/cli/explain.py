@@ -11,7 +11,7 @@ from typing import Any
 from ..core.errors import RecordError, SetupError
 from ..core.record import claimed_game, load_record, record_hook
 from ..core.registry import spec
-from ..i18n import _, is_plural
+from ..i18n import _, ngettext
 
 __all__ = ["cmd_explain", "record_at", "ANALYSIS_SECONDS"]
 
@@ -153,9 +153,10 @@ def _explain(args: argparse.Namespace) -> int:
         print(_("Analysis ({label}):").format(label=label))
         for a in result["analysis"]:
             verdict = _("survives") if a["survives"] else _("does not survive")
-            if is_plural(a["tricks"]):
-                text = _("{move}: {n} more tricks guaranteed, {verdict}")
-            else:
-                text = _("{move}: {n} more trick guaranteed, {verdict}")
+            text = ngettext(
+                "{move}: {n} more trick guaranteed, {verdict}",
+                "{move}: {n} more tricks guaranteed, {verdict}",
+                a["tricks"],
+            )
             print("   " + text.format(move=a["move"], n=a["tricks"], verdict=verdict))
     return 0

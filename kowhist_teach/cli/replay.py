@@ -13,7 +13,7 @@ from ..core.cards import Card, Suit
 from ..core.errors import RecordError
 from ..core.record import check_record, load_record, not_a_record, replay
 from ..core.registry import spec
-from ..i18n import _, is_plural
+from ..i18n import _, ngettext
 
 __all__ = ["cmd_replay", "ReplayWords"]
 
@@ -61,9 +61,7 @@ class ReplayWords:
 
     def seats(self, seats: list[int]) -> str:
         text = ", ".join(map(str, seats))
-        if is_plural(len(seats)):
-            return _("seats {seats}").format(seats=text)
-        return _("seat {seat}").format(seat=text)
+        return ngettext("seat {seats}", "seats {seats}", len(seats)).format(seats=text)
 
     def sides(self, by_partnership: bool, values: list[int]) -> str:
         if by_partnership:

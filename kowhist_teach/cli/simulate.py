@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from ..core.errors import SetupError
 from ..core.registry import GameSpec, spec
-from ..i18n import _, is_plural
+from ..i18n import _, ngettext
 from ..teach.simulate import BOTS, make_bot, simulate
 
 __all__ = [
@@ -110,13 +110,11 @@ def _print_simulation(game_spec: GameSpec, bots: list[str], result: dict[str, An
     """``simulate``'s text: wins by seat, or by partnership in partnership whist and bid
     whist (whose ``wins`` count a partnership's win for both of its seats)."""
     games = result["games"]
-    if is_plural(games):
-        print(_("{games} games in {s:.2f} s").format(games=games, s=result["seconds"]))
-    else:
-        print(_("{games} game in {s:.2f} s").format(games=games, s=result["seconds"]))
+    text = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", games)
+    print(text.format(games=games, s=result["seconds"]))
 
     def wins_text(w: int) -> str:
-        text = _("{w} wins ({pct:.1f}%)") if is_plural(w) else _("{w} win ({pct:.1f}%)")
+        text = ngettext("{w} win ({pct:.1f}%)", "{w} wins ({pct:.1f}%)", w)
         return text.format(w=w, pct=100 * w / games)
 
     if game_spec.partnerships:

@@ -67,8 +67,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     >>> set_language('en'); ngettext('{n} card', '{n} cards', 1).format(n=1)
     '1 card'
 
-    Messages passed to it are extracted only with the keyword ``ngettext:1,2`` (``make
-    i18n`` and ``tests/test_i18n.py`` extract ``_`` and ``N_`` so far). Until then,
-    write the two sentences as two ``_()`` messages and choose with :func:`is_plural`.
+    ``make i18n`` extracts it with the keyword ``ngettext:1,2`` (one plural entry per
+    message, with every plural form of each language), and ``tests/test_i18n.py``
+    checks them: write every count's sentence with it, never two ``_()`` messages
+    chosen by hand.
     """
     return _state["tr"].ngettext(singular, plural, n)  # type: ignore[union-attr]

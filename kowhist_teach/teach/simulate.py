@@ -31,7 +31,7 @@ from typing import Any
 
 from ..core.errors import SetupError
 from ..core.registry import spec
-from ..i18n import _, is_plural
+from ..i18n import _, ngettext
 from .bots import MonteCarloBot, RandomBot, RulesBot
 
 __all__ = ["BOTS", "simulate", "make_bot", "game_seed", "bot_seed", "default_workers"]
@@ -128,10 +128,10 @@ def simulate(
     """
     bots = list(bots or ["random"] * players)
     if len(bots) != players:
-        text = (
-            _("--bots names {k} bots for {n} seats: give one per seat")
-            if is_plural(len(bots))
-            else _("--bots names {k} bot for {n} seats: give one per seat")
+        text = ngettext(
+            "--bots names {k} bot for {n} seats: give one per seat",
+            "--bots names {k} bots for {n} seats: give one per seat",
+            len(bots),
         )
         raise SetupError(text.format(k=len(bots), n=players))
     spec(game)  # an unknown game fails here, before any worker starts

@@ -24,8 +24,13 @@ __all__ = ["Tip", "tips_for"]
 
 
 def tips_for(game: Any, seat: int | None = None) -> list[Tip]:
-    """The tips that apply now for the player to move (or ``seat``, if it is them)."""
+    """The tips that apply now for the player to move (or ``seat``, if it is them).
+
+    A tip is given only where it can change the decision: never with one legal move.
+    """
     me = game.to_move if seat is None else seat
     if me is None or game.is_over() or me != game.to_move:
+        return []
+    if len(game.legal_moves()) < 2:
         return []
     return spec_of(game).teaching.tips(game, me)

@@ -21,7 +21,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..pictures.svg import card_colour, card_name, suit_colour
 from ..teach.explain import explain_moves, suit_name
 from ..teach.story import outcome_text
@@ -295,9 +295,12 @@ def round_chart_html(game: Any) -> str:
         return ""  # a game of one hand (German Whist) has no rounds to chart
     names = game.names
     done = [r for r in game.rounds if r.tricks_won or r.redealt]
-    round_title = _("Round {r}: {h} cards")
+
+    def round_title(i: int, h: int) -> str:
+        return ngettext("Round {r}: {h} card", "Round {r}: {h} cards", h).format(r=i + 1, h=h)
+
     head = "".join(
-        f'<th title="{esc(round_title.format(r=i + 1, h=r.hand_size))}">{r.hand_size}</th>'
+        f'<th title="{esc(round_title(i, r.hand_size))}">{r.hand_size}</th>'
         for i, r in enumerate(done)
     )
     tricks_word = _("tricks")

@@ -30,8 +30,8 @@ from ..core.registry import spec
 from ..i18n import _
 from ..teach.bots import make_bot
 from ..teach.explain import suit_name
+from ..teach.hints import hint
 from ..teach.story import trick_line
-from ..teach.tips import tips_for
 from ._common import sentence
 from ._games import table_specs
 from .faces import CallFace, call_faces
@@ -46,7 +46,7 @@ from .family_faces import (
     seat_names,
     trick_done,
 )
-from .model import TableModel
+from .model import TableModel, checked_analysis
 
 __all__ = [
     "FamilyModel",
@@ -128,8 +128,10 @@ class FamilyModel(TableModel):
         *,
         bot_options: dict[str, Any] | None = None,
         players: int | None = None,
+        analysis: str = "after",
     ) -> None:
         super().__init__()
+        self.analysis = checked_analysis(analysis)
         self.kind = kind
         self.game_class = family_game_class(kind)
         self.spec = spec(kind)
@@ -364,34 +366,27 @@ class FamilyModel(TableModel):
             text += "; " + _("no trumps")
         return sentence(text)
 
-    def hint(self) -> list[str]:
-        """On request: the move the rules bot would make for the student, and why, then
-        the strategy tips that apply."""
+    def hint(self) -> list[str] | None:
+        """On request: the move the rules bot would make for the student, and why, the
+        other moves, the estimate from the student's seat, then the strategy tips that
+        apply (:func:`kowhist_teach.teach.hints.hint`). After the game, or out of turn,
+        ``message`` says so, the story stays, and the answer is ``None``."""
         game = self.game
         if self.between_deals and not game.is_over():
             return [self._between_text()]
-        if game.is_over() or game.to_move != self.human:
-            return [_("Hints are for your turn.")]
-        move, problem = self._choose(make_bot("rules", self.seed), game.clone())
-        if problem:
-            text = _("The rules bot went wrong ({problem}), so it has no hint for you")
-            lines = [sentence(text.format(problem=problem))]
-            others = game.legal_moves()
-        else:
-            text = _("The rules bot would play {move}: {reason}")
-            lines = [sentence(text.format(move=move_label(move, game), reason=self.reason(move)))]
-            others = [m for m in game.legal_moves() if m != move]
-        if others:
-            lines.append(
-                sentence(
-                    _("Other moves open to you: {moves}").format(
-                        moves=", ".join(move_label(m, game) for m in others)
-                    )
-                )
-            )
-        # The strategy tips that apply now (the teaching layer decides which).
-        lines.extend(t.text for t in tips_for(game))
-        return lines
+        h = hint(
+            game,
+            self.human,
+            analysis=self.analysis,
+            label=lambda m: move_label(m, game),
+            choose=lambda g: self._choose(make_bot("rules", self.seed), g.clone()),
+            seed=self.seed or 0,
+            estimate_samples=self.estimate_samples,
+        )
+        if h.notice:
+            self.say(h.notice)
+            return None
+        return h.lines()
 
     # -------------------------------------------------------------- languages
     def relabel(self) -> None:

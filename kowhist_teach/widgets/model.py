@@ -30,9 +30,9 @@ from ..core.registry import spec
 from ..i18n import _
 from ..teach.bots import BOT_NAMES, make_bot
 from ..teach.explain import explain_moves
-from ..teach.solver import LABEL, AnalysisTimeout, analyse
+from ..teach.hints import ANALYSIS_SETTINGS, hint
+from ..teach.solver import LABEL
 from ..teach.story import deal_text, play_and_tell, settle_chance
-from ..teach.tips import tips_for
 from ._common import sentence
 from ._games import spec_ui, table_specs
 from .faces import move_words
@@ -43,6 +43,7 @@ ANALYSIS_SECONDS = 2.0
 __all__ = [
     "GameModel",
     "TableModel",
+    "checked_analysis",
     "default_names",
     "last_finished_trick",
     "trick_table_games",
@@ -76,6 +77,21 @@ def trick_table_games() -> list[str]:
     return [s.name for s in table_specs(family=False)]
 
 
+def checked_analysis(setting: str) -> str:
+    """``setting`` if it is a setting of the hint's analysis, else :class:`SetupError`.
+
+    >>> checked_analysis('request')
+    'request'
+    """
+    if setting not in ANALYSIS_SETTINGS:
+        raise SetupError(
+            _("unknown analysis setting {name!r}: choose from {known}").format(
+                name=setting, known=", ".join(ANALYSIS_SETTINGS)
+            )
+        )
+    return setting
+
+
 def default_names(n: int) -> list[str]:
     """The student (seat 0) and the bots, in the chosen language.
 
@@ -103,6 +119,11 @@ class TableModel(traitlets.HasTraits):
 
     #: The student's seat.
     human = 0
+    #: The teacher's setting for the hint's analysis with every card visible: "off",
+    #: "after" (once the deal is over) or "request" (see teach/hints.py).
+    analysis = "after"
+    #: How many deals of the hidden cards the hint's estimate samples (0: none).
+    estimate_samples = 16
     game: Any = None
     #: Called after every move (the student's, each bot's): a view draws a frame there,
     #: so that each card is seen arriving.
@@ -193,6 +214,9 @@ class GameModel(TableModel):
     ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is the game's
     rules object (its spec's ``rules``).
     The same ``seed`` deals the same cards and gives the bots the same dice.
+    ``analysis`` is the teacher's setting for the analysis with every card visible in
+    the hint: ``"off"``, ``"after"`` (the default: once the deal is over) or
+    ``"request"`` (with every hint).
     """
 
     def __init__(
@@ -204,8 +228,10 @@ class GameModel(TableModel):
         seed: int | None = None,
         *,
         bot_options: dict[str, Any] | None = None,
+        analysis: str = "after",
     ) -> None:
         super().__init__()
+        self.analysis = checked_analysis(analysis)
         if kind not in trick_table_games():
             raise SetupError(
                 _("unknown game {kind!r}: choose from {known}").format(
@@ -464,42 +490,42 @@ class GameModel(TableModel):
         self._bump()
 
     # -------------------------------------------------------------- teaching
-    def hint(self) -> dict[str, list[str]]:
-        """What a hint shows, on request only: why each open move is allowed, the
-        tips that apply, and the analysis with every card visible (labelled so).
+    def hint(self) -> dict[str, list[str]] | None:
+        """What a hint shows, on request only (worked out by
+        :func:`kowhist_teach.teach.hints.hint`): the move to make and why, every legal
+        move explained, the tips that apply, the estimate from the student's seat, and
+        the analysis with every card visible as the teacher's setting ``analysis``
+        allows (labelled so; by default only once the deal is over).
+
+        After the game, or out of turn, ``message`` says so, the story stays, and the
+        answer is ``None``.
 
         >>> m = GameModel('knockout', players=3, seed=1)
         >>> sorted(m.hint())
-        ['analysis', 'moves', 'tips']
+        ['analysis', 'estimate', 'estimate_label', 'moves', 'note', 'suggestion', 'tips']
         """
-        game = self.game
-        if game.is_over() or game.to_move != self.human:
-            return {"moves": [_("Hints are for your turn.")], "tips": [], "analysis": []}
-        moves = [f"{move_words(e.move)}: {e.reason}" for e in explain_moves(game) if e.legal]
-        tips = [t.text for t in tips_for(game)]
-        analysis: list[str] = []
-        try:
-            results = analyse(game, time_limit=ANALYSIS_SECONDS)
-        except AnalysisTimeout:
-            results = []
-            analysis.append(
-                _("Too many cards for a quick analysis: ask again when fewer are left.")
-            )
-        for a in results:
-            verdict = _("survives") if a.survives else _("does not survive")
-            if self.ui.analysis_goal == "win":
-                verdict = _("wins the hand") if a.survives else _("does not win the hand")
-            analysis.append(
-                _("{move}: {n} more tricks guaranteed, {verdict}").format(
-                    move=move_words(a.move), n=a.tricks, verdict=verdict
-                )
-            )
-        if not analysis and self.ui.analysis_hidden(game):
-            analysis.append(
-                _("No analysis before phase 2: the order of the stock is hidden from everyone.")
-            )
+        h = hint(
+            self.game,
+            self.human,
+            analysis=self.analysis,
+            label=move_words,
+            seed=self.seed or self._chance_seed,
+            estimate_samples=self.estimate_samples,
+            time_limit=ANALYSIS_SECONDS,
+        )
+        if h.notice:
+            self.say(h.notice)
+            return None
         self.lines_kind = "hint"
-        return {"moves": moves, "tips": tips, "analysis": analysis}
+        return {
+            "suggestion": [h.suggestion],
+            "moves": h.moves,
+            "tips": h.tips,
+            "estimate": h.estimate,
+            "estimate_label": [h.estimate_label] if h.estimate_label else [],
+            "analysis": h.analysis,
+            "note": [h.analysis_note] if h.analysis_note else [],
+        }
 
     @staticmethod
     def analysis_label() -> str:

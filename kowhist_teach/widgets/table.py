@@ -37,7 +37,7 @@ from .faces import (
     status_html,
     taken_html,
 )
-from .model import GameModel, last_finished_trick
+from .model import GameModel, checked_analysis, last_finished_trick
 from .setup import SetupPanel, option_label, option_widget
 from .views import CallBar, TableHand
 
@@ -72,9 +72,6 @@ class TableView(w.VBox):
         self.guard = Guard(self._say)
         self._hint: Any = None
         self._hint_key: tuple[int, int] = (0, -1)
-        #: The analysis with every card visible: ``off``, ``after`` the deal, or on
-        #: ``request`` (the hint shows it).
-        self.analysis = "request"
         self._confirming = False
         self._frames: list[str] = []
         self._first_sent = False
@@ -567,6 +564,17 @@ class TableWidget(TableView):
             width=self.table_width,
         )
 
+    @property
+    def analysis(self) -> str:
+        """The teacher's setting for the analysis with every card visible: ``off``,
+        ``after`` the deal (the default) or on ``request`` — the model's, which the hint
+        (teach/hints.py) follows too."""
+        return self.model.analysis
+
+    @analysis.setter
+    def analysis(self, value: str) -> None:
+        self.model.analysis = checked_analysis(value)
+
     def _analysis_open(self) -> bool:
         """Whether every card may be shown now (the teacher's setting)."""
         if self.analysis == "request":
@@ -631,16 +639,25 @@ class TableWidget(TableView):
         return round_chart_html(self.game)
 
     def _hint_html(self, hint: dict[str, list[str]]) -> str:
-        parts = [tag("h4", _("Your moves")) + lines_html(hint["moves"])]
+        # The words are the teaching layer's (teach/hints.py); this only lays them out.
+        parts = [tag("h4", _("Hint")) + lines_html(hint["suggestion"])]
+        parts.append(tag("h4", _("Your moves")) + lines_html(hint["moves"]))
         if hint["tips"]:
             parts.append(tag("h4", _("Tips")) + lines_html(hint["tips"]))
-        if hint["analysis"] and self._analysis_open():
-            label = _("best play if every card were visible")
-            heading = _("Analysis")
+        for key, heading in (("estimate", _("From your seat")), ("analysis", _("Analysis"))):
+            if not hint[key] or (key == "analysis" and not self._analysis_open()):
+                continue
+            label = (
+                hint["estimate_label"][0]
+                if key == "estimate"
+                else _("best play if every card were visible")
+            )
             parts.append(
                 f'<h4>{esc(heading)} <span class="kw-label">({esc(label)})</span></h4>'
-                + lines_html(hint["analysis"])
+                + lines_html(hint[key])
             )
+        if hint["note"]:
+            parts.append(lines_html(hint["note"]))
         return "".join(parts)
 
     def _review_html(self) -> str:

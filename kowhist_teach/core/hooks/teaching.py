@@ -12,7 +12,10 @@ tells differently, as a python-chess variant overrides a board's hooks:
 - :meth:`Teaching.explain_round` / :meth:`Teaching.explain_deal`: what the end of a
   round (Knock-Out Whist) or of a deal (the whist family) means;
 - :meth:`Teaching.tips` (from :attr:`Teaching.detectors`): the strategy tips that
-  apply now, as :class:`Tip` objects.
+  apply now, as :class:`Tip` objects;
+- :meth:`Teaching.hidden_move` and :meth:`Teaching.estimate_tricks`, for the hint of
+  :mod:`kowhist_teach.teach.hints`: a move that may not be named (a blind dog's card),
+  and the tricks a sampled deal gives the student.
 
 :class:`PlainTeaching` explains the cards of a plain whist trick (follow suit if you
 can; the highest trump, else the highest card of the suit led, wins), for the games
@@ -129,6 +132,27 @@ class Teaching(ABC):
     def tips(self, game: Any, seat: int) -> list[Tip]:
         """The tips that apply now for ``seat`` (the player to move)."""
         return [tip for tip in (d(game, seat) for d in self.detectors) if tip is not None]
+
+    def hidden_move(self, game: Any, seat: int, move: Any) -> bool:
+        """Whether naming ``move`` to ``seat`` would show a card they may not see (a
+        blind dog's face-down card): the hint then says "your face-down card".
+        Default: every move may be named."""
+        return False
+
+    def suggestion_reason(self, game: Any, seat: int, move: Any, tips: Sequence[Tip]) -> str:
+        """Why the hint suggests ``move``, in one sentence, when one of ``tips`` (those
+        that apply now) is the reason for it; ``""`` to give the move's own
+        explanation instead (the default)."""
+        return ""
+
+    def estimate_tricks(self, game: Any, seat: int, result: Any) -> int:
+        """The tricks ``seat`` (its side, in a partnership game) takes from now on in
+        one sampled deal's ``result`` (what the bots hook's ``Search.results`` gives
+        for one move). Default: an ``int`` is that count already; a list holds each
+        seat's tricks at the end of the deal."""
+        if isinstance(result, int):
+            return result
+        return int(result[seat]) - int(game.tricks_won[seat])
 
 
 # ------------------------------------------------------------- plain tricks

@@ -21,6 +21,7 @@ from ...core.tricks import Trick
 from ...core.words import sentence, suit_name
 from ...i18n import _
 from .engine import FamilyPhase, partners
+from .seen import _teams
 from .tips import FamilyTips
 
 __all__ = ["FamilyTeaching", "is_trump", "side_name", "call_notes"]
@@ -129,6 +130,12 @@ class FamilyTeaching(FamilyTips, Teaching):
                 )
             )
         ]
+
+    def estimate_tricks(self, game: Any, seat: int, result: Any) -> int:
+        """The tricks ``seat``'s side takes from now on in a sampled deal (``result``:
+        each seat's tricks at the end, as the family's search plays it out)."""
+        side = _teams(game)[seat]
+        return sum(int(result[s]) - int(game.tricks_won[s]) for s in side)
 
     # --------------------------------------------------------------- moves
     def explain_moves(self, game: Any, seat: int) -> list[MoveExplanation]:

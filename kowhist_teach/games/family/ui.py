@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.hooks.ui import GameUI
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import FamilyPhase
 
 __all__ = ["FamilyUI", "side_name"]
@@ -39,7 +39,9 @@ class FamilyUI(GameUI):
             return _("Your turn: name trumps")
         if phase is FamilyPhase.DISCARD:
             left = len(game.hand(seat)) - game.tricks_per_deal()
-            return _("Your turn: discard {n} more cards").format(n=left)
+            return ngettext(
+                "Your turn: discard {n} more card", "Your turn: discard {n} more cards", left
+            ).format(n=left)
         trick = game.trick
         if trick is None or not trick.plays:
             return _("Your turn: you lead")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.errors import SetupError
 from ...core.hooks.cli import CliHook, ReplayText
-from ...i18n import _, is_plural
+from ...i18n import _, ngettext
 
 __all__ = ["GermanCli"]
 
@@ -25,10 +25,8 @@ class GermanCli(CliHook):
         self, record: dict[str, Any], result: dict[str, Any], text: ReplayText
     ) -> None:
         n = len(result["tricks"])
-        line = (
-            _("{n} tricks played; tricks won: {won}")
-            if is_plural(n)
-            else _("{n} trick played; tricks won: {won}")
+        line = ngettext(
+            "{n} trick played; tricks won: {won}", "{n} tricks played; tricks won: {won}", n
         )
         text.say(line.format(n=n, won=text.sides(False, result["tricks_won"])))
         text.outcome(result)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.cards import SUIT_MASK, Rank
 from ...core.hooks.teaching import Detector, MoveExplanation, PlainTeaching, Tip, live_trumps
+from ...core.tricks import beats
 from ...core.words import sentence
 from ...i18n import _
 from .engine import GermanPhase
@@ -27,6 +28,9 @@ def face_up(game: Any, seat: int) -> Tip | None:
         return None
     card = game.face_up[0]
     trump = game.trump
+    trick = game.trick
+    if trick.plays and not any(beats(c, trick.winning_card, trump) for c in game.legal_moves()):
+        return None  # no legal card can win the trick: nothing to fight for, nor to lose
     if (trump is not None and card.suit == trump) or card.rank >= Rank.JACK:
         return Tip(
             "german_fight",
@@ -81,11 +85,35 @@ def lead_long_suit(game: Any, seat: int) -> Tip | None:
     )
 
 
+def _fight_reason(game: Any, move: Any, keys: dict[str, str]) -> str:
+    trick = game.trick
+    trump = game.trump
+    if trick.plays:
+        wins = beats(move, trick.winning_card, trump)
+        loses = not wins
+    else:  # a lead fights with a trump or a high card, and gives up with a low one
+        is_trump = trump is not None and move.suit == trump
+        wins = is_trump or move.rank >= Rank.JACK
+        loses = not is_trump and move.rank <= Rank.SEVEN
+    if "german_fight" in keys and wins:
+        return keys["german_fight"]
+    if "german_lose_on_purpose" in keys and loses:
+        return keys["german_lose_on_purpose"]
+    return ""
+
+
 class GermanTeaching(PlainTeaching):
     """German Whist told to a student: two players, plain tricks, and after a won
     trick of phase 1 the face-up card to take."""
 
     detectors: tuple[Detector, ...] = (face_up, count_trumps, lead_long_suit)
+
+    def suggestion_reason(self, game: Any, seat: int, move: Any, tips: Any) -> str:
+        """Phase 1: fight for a good face-up card, lose on purpose for a weak one, as
+        the suggested card does."""
+        if game.phase is not GermanPhase.PLAY1:
+            return ""
+        return _fight_reason(game, move, {t.key: t.text for t in tips})
 
     def explain_moves(self, game: Any, seat: int) -> list[MoveExplanation]:
         if game.phase is GermanPhase.PICK:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.cards import Card
 from ...core.hooks.cli import CliHook, ReplayText, plays_text, trick_text
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import KnockoutGame, Phase, Status, status_label
 
 __all__ = ["KnockoutCli"]
@@ -54,9 +54,11 @@ class KnockoutCli(CliHook):
         for i, rnd in enumerate(result.get("rounds", [])):
             trump = text.trump(rnd["trump"]) if rnd["trump"] else _("not chosen yet")
             say(
-                _("Round {r}: {h} cards, dealer seat {d}, trumps {t}").format(
-                    r=i + 1, h=rnd["hand_size"], d=rnd["dealer"], t=trump
-                )
+                ngettext(
+                    "Round {r}: {h} card, dealer seat {d}, trumps {t}",
+                    "Round {r}: {h} cards, dealer seat {d}, trumps {t}",
+                    rnd["hand_size"],
+                ).format(r=i + 1, h=rnd["hand_size"], d=rnd["dealer"], t=trump)
             )
             if rnd.get("declare"):
                 say("  " + _("seat {seat} declared {call}").format(**rnd["declare"]))
@@ -79,9 +81,11 @@ class KnockoutCli(CliHook):
         view = game.view(seat)
         trump = view.trump.symbol if view.trump is not None else _("none")
         lines = [
-            _("Round {r}: {h} cards - trumps {t} - dealer {d}").format(
-                r=view.round + 1, h=view.hand_size, t=trump, d=game.names[view.dealer]
-            )
+            ngettext(
+                "Round {r}: {h} card - trumps {t} - dealer {d}",
+                "Round {r}: {h} cards - trumps {t} - dealer {d}",
+                view.hand_size,
+            ).format(r=view.round + 1, h=view.hand_size, t=trump, d=game.names[view.dealer])
         ]
         won = ", ".join(
             f"{game.names[s]} {view.tricks_won[s]}"

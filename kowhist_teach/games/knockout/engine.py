@@ -47,7 +47,7 @@ from ...core.moves import (
     parse_move,
 )
 from ...core.tricks import Trick
-from ...i18n import _
+from ...i18n import _, ngettext
 from .rules import (
     Outcome,
     Phase,
@@ -386,7 +386,9 @@ class KnockoutGame(TrickGame):
                 Status.BLIND_DOG: _("they are a blind dog"),
             }.get(st, _("they are out and play one card under re-entry"))
         else:
-            why = _("this round deals {h} cards").format(h=self.hand_size)
+            why = ngettext(
+                "this round deals {h} card", "this round deals {h} cards", self.hand_size
+            ).format(h=self.hand_size)
         return _("seat {seat} must be dealt {want} cards, not {got}: {why}").format(
             seat=seat, want=want, got=got, why=why
         )
@@ -1003,7 +1005,11 @@ class KnockoutGame(TrickGame):
 
     def __str__(self) -> str:
         lines = [
-            _("Round {r}: {h} cards, dealer {d}, trumps {t}").format(
+            ngettext(
+                "Round {r}: {h} card, dealer {d}, trumps {t}",
+                "Round {r}: {h} cards, dealer {d}, trumps {t}",
+                self.hand_size,
+            ).format(
                 r=self.round + 1,
                 h=self.hand_size,
                 d=self.names[self.dealer],

@@ -11,7 +11,7 @@ its trump with the turn-up card or whoever chose, and whose turn it is.
 from __future__ import annotations
 
 from ...core.hooks.picture import Badge, PictureHook, Seat, Table, TrumpBox, last_trick
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import KnockoutGame, Phase, Status
 
 __all__ = ["KnockoutPicture", "status_name"]
@@ -65,7 +65,9 @@ class KnockoutPicture(PictureHook):
         log = game.log
         status = self.status(game)
         trumps = TrumpBox(
-            heading=_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size),
+            heading=ngettext("Round {r}: {h} card", "Round {r}: {h} cards", game.hand_size).format(
+                r=game.round + 1, h=game.hand_size
+            ),
             trump=game.trump,
             settled=log.trump_settled,
             card=game.turn_up,

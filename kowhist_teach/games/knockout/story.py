@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, RoundDone, StoryHook, Told, TrickDone, story_sentence
 from ...core.moves import NO_PICTURE, PLAY_ON, RAINBOW, Call
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import Phase
 
 __all__ = ["KnockoutStory"]
@@ -39,7 +39,9 @@ class KnockoutStory(StoryHook):
         >>> KnockoutStory().deal_text(KnockoutGame(2, seed=3))[:22]
         'Round 1: 7 cards each;'
         """
-        head = _("Round {r}: {h} cards each").format(r=game.round + 1, h=game.hand_size)
+        head = ngettext(
+            "Round {r}: {h} card each", "Round {r}: {h} cards each", game.hand_size
+        ).format(r=game.round + 1, h=game.hand_size)
         if game.turn_up is not None and game.trump is not None:
             tail = _("the turn-up {card} makes {suit} trumps").format(
                 card=game.turn_up.label, suit=self.suit_name(game.trump)

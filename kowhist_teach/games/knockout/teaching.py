@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.cards import SUIT_MASK, Card
+from ...core.cards import SUIT_MASK, Card, Rank
 from ...core.hooks.teaching import MoveExplanation, PlainTeaching
 from ...core.moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
 from ...core.words import sentence, suit_name
@@ -51,6 +51,34 @@ class KnockoutTeaching(PlainTeaching):
         if phase is Phase.DECLARE:
             return self._declarations(game, seat)
         return []
+
+    def hidden_move(self, game: Any, seat: int, move: Any) -> bool:
+        """A blind dog's card is face down: nobody, its owner included, may see it."""
+        return (
+            isinstance(move, Card)
+            and bool(game._one_card[seat])
+            and game.status[seat].name == "BLIND_DOG"
+        )
+
+    def suggestion_reason(self, game: Any, seat: int, move: Any, tips: Any) -> str:
+        """The tip a suggested move follows: a low card when one trick is enough (or
+        already won), a dog's play where it wins or its pass where it cannot, the
+        longest suit as trumps."""
+        keys = {t.key: t.text for t in tips}
+        if isinstance(move, Card):
+            for key in ("safe_save_high", "one_trick_enough"):
+                if key in keys and move.rank < Rank.KING:
+                    return keys[key]
+            if "dog_play_to_win" in keys:
+                return keys["dog_play_to_win"]
+        if move is PASS and "dog_wait" in keys:
+            return keys["dog_wait"]
+        if "choose_longest_suit" in keys and getattr(move, "is_trump", False):
+            hand = game.hands[seat]
+            counts = [(hand & m).bit_count() for m in SUIT_MASK]
+            if counts[move.suit] == max(counts):
+                return keys["choose_longest_suit"]
+        return ""
 
     def others_to_play(self, game: Any) -> int:
         order, pos = game.trick_order()

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.hooks.ui import Badge, GameUI, RuleOption
 from ...core.moves import PASS
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from .engine import Phase, Rules, Status, status_label
 
 __all__ = ["KnockoutUI"]
@@ -111,7 +111,11 @@ class KnockoutUI(GameUI):
         return None
 
     def status_facts(self, game: Any) -> list[str]:
-        return [_("Round {r}: {h} cards").format(r=game.round + 1, h=game.hand_size)]
+        return [
+            ngettext("Round {r}: {h} card", "Round {r}: {h} cards", game.hand_size).format(
+                r=game.round + 1, h=game.hand_size
+            )
+        ]
 
     def trump_settled(self, game: Any) -> bool:
         return bool(game.log.trump_settled)

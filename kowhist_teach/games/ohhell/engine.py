@@ -56,7 +56,7 @@ from ...core.cards import (
 from ...core.game import TrickGame
 from ...core.moves import Call, Move, SetupError, parse_move
 from ...core.tricks import Trick
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from .rules import BIDS, MAX_HAND, SCORINGS, OhHellRules, bid_call, bid_value, deal_points
 
 __all__ = [
@@ -490,7 +490,11 @@ class OhHellGame(TrickGame):
                 "{move} is not a bid: bid the number of tricks you will take, 0 to {h}"
             ).format(move=move.code, h=size)
         if bid > size:
-            return _("a bid is at most {h}: this deal has {h} tricks").format(h=size)
+            return ngettext(
+                "a bid is at most {h}: this deal has {h} trick",
+                "a bid is at most {h}: this deal has {h} tricks",
+                size,
+            ).format(h=size)
         return _(
             "the dealer may not bid {bid}: the bids would add up to {h}, the deal's tricks "
             "(the hook)"

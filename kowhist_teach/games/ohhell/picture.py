@@ -25,7 +25,7 @@ from ...core.hooks.picture import (
     last_trick,
 )
 from ...core.moves import Call
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import OhHellGame, OhHellPhase
 from .rules import bid_value
 
@@ -67,7 +67,9 @@ class OhHellPicture(PictureHook):
             trumps = TrumpBox(heading=_(game.title), settled=False)
         else:
             trumps = TrumpBox(
-                heading=_("Deal {n}: {h} cards").format(n=log.number, h=log.hand_size),
+                heading=ngettext("Deal {n}: {h} card", "Deal {n}: {h} cards", log.hand_size).format(
+                    n=log.number, h=log.hand_size
+                ),
                 trump=log.trump,
                 card=log.trump_card,
                 card_caption=_("turn-up"),
@@ -134,7 +136,13 @@ class OhHellPicture(PictureHook):
             rows += [Row(line) for line in lines[-7:] or [_("no bid yet")]]
         else:
             total = sum(b for b in log.bids if b is not None)
-            rows.append(Row(_("{total} bid for {h} tricks").format(total=total, h=log.hand_size)))
+            rows.append(
+                Row(
+                    ngettext(
+                        "{total} bid for {h} trick", "{total} bid for {h} tricks", log.hand_size
+                    ).format(total=total, h=log.hand_size)
+                )
+            )
         return [TextBox("kwr-bidding", label, "top-right", tuple(rows))]
 
     def _scores(self, game: OhHellGame) -> TextBox:

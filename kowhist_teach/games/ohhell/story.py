@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from ...core.cards import ALL_CARDS
 from ...core.hooks.story import Beat, DealDone, StoryHook, Told, TrickDone, story_sentence
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import OhHellGame, OhHellPhase
 from .rules import bid_value
 
@@ -42,7 +42,11 @@ def bids_text(game: OhHellGame, log: Any) -> str:
     bids = ", ".join(f"{game.names[s]} {bid_value(m)}" for s, m in log.calls)
     total = sum(b for b in log.bids if b is not None)
     return story_sentence(
-        _("Bids: {bids} ({total} for {h} tricks)").format(bids=bids, total=total, h=log.hand_size)
+        ngettext(
+            "Bids: {bids} ({total} for {h} trick)",
+            "Bids: {bids} ({total} for {h} tricks)",
+            log.hand_size,
+        ).format(bids=bids, total=total, h=log.hand_size)
     )
 
 
@@ -61,9 +65,11 @@ class OhHellStory(StoryHook):
         log = game.log
         if log is None:
             return ""
-        text = _("Deal {n}: {h} cards each; {name} deals").format(
-            n=log.number, h=log.hand_size, name=game.names[log.dealer]
-        )
+        text = ngettext(
+            "Deal {n}: {h} card each; {name} deals",
+            "Deal {n}: {h} cards each; {name} deals",
+            log.hand_size,
+        ).format(n=log.number, h=log.hand_size, name=game.names[log.dealer])
         if log.trump_card is not None:
             text += "; " + _("the turned-up card is {card}").format(card=log.trump_card.label)
             text += "; " + _("trumps: {suit}").format(suit=self.suit_name(log.trump_card.suit))

@@ -23,7 +23,7 @@ from ...core.cards import Card
 from ...core.hooks.teaching import MoveExplanation, PlainTeaching, Tip
 from ...core.tricks import beats
 from ...core.words import sentence
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import BIDS, OhHellGame, OhHellPhase
 
 __all__ = ["OhHellTeaching", "DETECTORS"]
@@ -79,7 +79,11 @@ def _need_every_trick(game: OhHellGame, seat: int) -> Tip | None:
     return Tip(
         "ohhell-need-all",
         sentence(
-            _("You still need {n} of the {n} tricks left: play to win every one").format(n=left)
+            ngettext(
+                "You still need {n} of the {n} trick left: play to win every one",
+                "You still need {n} of the {n} tricks left: play to win every one",
+                left,
+            ).format(n=left)
         ),
     )
 
@@ -107,9 +111,11 @@ class OhHellTeaching(PlainTeaching):
         for bid in range(size + 1):
             move = BIDS[bid]
             if move in legal:
-                reason = _("You bid {n}: you promise to take exactly {n} of the {h} tricks").format(
-                    n=bid, h=size
-                )
+                reason = ngettext(
+                    "You bid {n}: you promise to take exactly {n} of the {h} trick",
+                    "You bid {n}: you promise to take exactly {n} of the {h} tricks",
+                    size,
+                ).format(n=bid, h=size)
                 out.append(MoveExplanation(move, True, sentence(reason)))
             else:
                 out.append(MoveExplanation(move, False, sentence(game.why_illegal(move))))

@@ -111,7 +111,7 @@ from ....core.cards import (
 )
 from ....core.moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
 from ....core.tricks import Trick
-from ....i18n import N_, _, is_plural
+from ....i18n import N_, _, ngettext
 from ..engine import (
     SEATS,
     DealLog,
@@ -626,14 +626,14 @@ class BidWhistGame(FamilyGame):
         left = self.rules.kitty_size - len(self.discards)
         if isinstance(move, Card):
             return _("{name} does not hold {card}").format(name=name, card=move.label)
-        # Three sentences chosen here rather than ngettext: the catalogue's extraction
-        # knows only _ and N_ (see kowhist_teach.i18n.ngettext).
         if not self.discards:
             text = _("{name} must discard {n} cards face down before the play")
-        elif is_plural(left):
-            text = _("{name} must discard {n} more cards face down")
         else:
-            text = _("{name} must discard {n} more card face down")
+            text = ngettext(
+                "{name} must discard {n} more card face down",
+                "{name} must discard {n} more cards face down",
+                left,
+            )
         return text.format(name=name, n=left)
 
     # ---------------------------------------------------------------- trick play

@@ -16,7 +16,7 @@ from typing import Any
 from ....core.hooks.teaching import MoveExplanation
 from ....core.moves import PASS, TRUMP_CALLS
 from ....core.words import sentence, suit_name
-from ....i18n import _, is_plural
+from ....i18n import _, is_plural, ngettext
 from ..engine import FamilyPhase
 from ..teaching import FamilyTeaching, call_notes, is_trump, side_name
 from .engine import BIDS, DOWNTOWN, HIGH, KITTY_SIZE, LOW, NOTRUMP, bid_parts
@@ -79,17 +79,17 @@ class BidWhistTeaching(FamilyTeaching):
     def _discards(self, game: Any, seat: int) -> list[MoveExplanation]:
         """The declarer's discards: every card may go; say what it is worth in play."""
         left = KITTY_SIZE - len(game.discards)
-        # Three sentences chosen here rather than ngettext: the catalogue's extraction
-        # knows only _ and N_ (see kowhist_teach.i18n.ngettext).
         if not game.discards:
             why = _(
                 "You discard {n} cards face down, one at a time: they count as your side's "
                 "first book"
             )
-        elif is_plural(left):
-            why = _("You discard {n} more cards face down: they count as your side's first book")
         else:
-            why = _("You discard {n} more card face down: it completes your side's first book")
+            why = ngettext(
+                "You discard {n} more card face down: it completes your side's first book",
+                "You discard {n} more cards face down: they count as your side's first book",
+                left,
+            )
         why = why.format(n=left)
         out = []
         for card in game.legal_moves():
@@ -115,10 +115,12 @@ class BidWhistTeaching(FamilyTeaching):
             return lines
         side = deal.declarer % 2
         n = game.books(side, deal)
-        if is_plural(n):
-            took = _("{side} took {n} books, the kitty book included")
-        else:  # the kitty book alone: no trick taken in play
-            took = _("{side} took {n} book, the kitty book alone")
+        # One book is the kitty book alone: no trick taken in play.
+        took = ngettext(
+            "{side} took {n} book, the kitty book alone",
+            "{side} took {n} books, the kitty book included",
+            n,
+        )
         lines.append(sentence(game.contract_text(deal)))
         lines.append(sentence(took.format(side=side_name(game, side), n=n)))
         return lines

@@ -1,0 +1,110 @@
+"""No "1 cards" anywhere: games of every registered game are played in English, Spanish
+and French, and every rendered output (move explanations, tricks, rounds and deals
+explained, the story, tips, the hint, the status line and the table picture's text) is
+scanned for a count of one followed by a plural noun."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+
+import kowhist_teach  # noqa: F401  (registers every game)
+from kowhist_teach.core.registry import specs
+from kowhist_teach.i18n import LANGUAGES, set_language
+from kowhist_teach.pictures.svg import table_svg
+from kowhist_teach.teach.explain import explain_moves, explain_round, explain_trick
+from kowhist_teach.teach.hints import hint
+from kowhist_teach.teach.story import deal_text, play_and_tell
+from kowhist_teach.teach.tips import tips_for
+from kowhist_teach.widgets._games import family_table
+from kowhist_teach.widgets.faces import status_html
+from kowhist_teach.widgets.family_faces import family_status_html
+
+#: Plural nouns that may follow a count, by language.
+PLURAL_NOUNS = {
+    "en": r"cards|tricks|books|points|trumps|games|wins|deals|seats|players|rounds|bots",
+    "es": r"cartas|bazas|libros|puntos|triunfos|partidas|victorias|repartos|asientos"
+    r"|jugadores|rondas|bots|manos",
+    "fr": r"cartes|plis|levées|points|atouts|parties|victoires|donnes|places|joueurs"
+    r"|manches|bots|mains",
+}
+
+
+def one_plural(lang: str) -> re.Pattern[str]:
+    # "1" not part of a bigger number or a decimal, one space, perhaps "more" ("más",
+    # "de plus" come after the noun in es/fr), then a plural noun in lower case (a
+    # capital starts another label of the picture: "Player 1  Tricks: 0").
+    # A seat's name ("Player 1 wins", "Jugador 1") is not a count.
+    names = r"(?<!Player )(?<!Jugador )(?<!Joueur )"
+    return re.compile(rf"(?<![\d.,]){names}\b1[ \u00a0](?:more )?(?:{PLURAL_NOUNS[lang]})\b")
+
+
+def text_of(svg: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", svg))
+
+
+def status(game: Any, seat: int) -> str:
+    """The table's status line (the trick table's, or the family table's)."""
+    if family_table(type(game).spec):
+        return text_of(family_status_html(game, seat))
+    return text_of(status_html(game, seat))
+
+
+def outputs(game: Any, seat: int) -> list[str]:
+    """What a student reads at this position."""
+    out = [text_of(table_svg(game, seat=seat)), deal_text(game), status(game, seat)]
+    if game.to_move is not None and not game.is_over():
+        out += [n.reason for n in explain_moves(game)]
+        out += [t.text for t in tips_for(game)]
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", [s.name for s in specs()])
+def test_no_count_of_one_with_a_plural_noun(name: str, lang: str) -> None:
+    set_language(lang)
+    pattern = one_plural(lang)
+    game_spec = next(s for s in specs() if s.name == name)
+    seen: list[str] = []
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        game = game_spec.new_game(seed=seed)
+        hints = 0
+        for _i in range(250):
+            if game.is_over():
+                break
+            seat = game.to_move
+            if seat is None:
+                break
+            seen += outputs(game, seat)
+            if hints < 3 and rng.random() < 0.1:
+                hints += 1
+                h = hint(game, analysis="request", estimate_samples=1, time_limit=0.5)
+                seen += h.lines(every_move=True)
+            move = rng.choice(game.legal_moves())
+            seen += play_and_tell(game, move, viewer=0)
+            trick = getattr(game, "trick", None)
+            if trick is not None and trick.winner is not None:
+                seen.append(explain_trick(game, trick))
+        seen += explain_round(game)
+        seen += outputs(game, 0)
+    bad = sorted(
+        {
+            line[max(0, m.start() - 60) : m.end() + 20]
+            for line in seen
+            if line
+            for m in pattern.finditer(line)
+        }
+    )
+    assert not bad, bad
+    assert len(seen) > 50
