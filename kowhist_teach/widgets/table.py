@@ -68,6 +68,17 @@ class TableView(w.VBox):
     model: Any
     setup: Any
 
+    @property
+    def analysis(self) -> str:
+        """The teacher's setting for the analysis with every card visible: ``off``,
+        ``after`` the deal (the default) or on ``request`` — the model's, which the hint
+        (teach/hints.py) follows too."""
+        return self.model.analysis
+
+    @analysis.setter
+    def analysis(self, value: str) -> None:
+        self.model.analysis = checked_analysis(value)
+
     def _build(self, four_colour: bool, language_selector: bool, speed: str = "normal") -> None:
         self.guard = Guard(self._say)
         self._hint: Any = None
@@ -563,17 +574,6 @@ class TableWidget(TableView):
             four_colour=self.four_colour.value,
             width=self.table_width,
         )
-
-    @property
-    def analysis(self) -> str:
-        """The teacher's setting for the analysis with every card visible: ``off``,
-        ``after`` the deal (the default) or on ``request`` — the model's, which the hint
-        (teach/hints.py) follows too."""
-        return self.model.analysis
-
-    @analysis.setter
-    def analysis(self, value: str) -> None:
-        self.model.analysis = checked_analysis(value)
 
     def _analysis_open(self) -> bool:
         """Whether every card may be shown now (the teacher's setting)."""
