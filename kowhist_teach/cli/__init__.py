@@ -109,6 +109,9 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default=None, help=_("one bot name per seat, comma-separated"))
     sim.add_argument("--rules", default=None, help=_("rule options as JSON"))
     sim.add_argument(
+        "--match", type=int, default=None, help=_("German Whist: best of 3 or 5 hands")
+    )
+    sim.add_argument(
         "--json",
         action="store_true",
         help=_(
@@ -160,6 +163,9 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--rules", default=None, help=_("rule options as JSON"))
+    play.add_argument(
+        "--match", type=int, default=None, help=_("German Whist: best of 3 or 5 hands")
+    )
     return parser
 
 

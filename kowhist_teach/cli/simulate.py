@@ -61,6 +61,7 @@ def simulate(
     seed: int = 1,
     bots: Sequence[str] | None = None,
     rules: Any = None,
+    match: int | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games between bots; wins by seat, draws, time, median move time.
 
@@ -87,8 +88,13 @@ def simulate(
     clock = time.perf_counter
     start = clock()
     for i in range(games):
-        g = game_spec.new_game(
-            players=players, rules=rules, seed=seed * 100003 + i, first_dealer=i % players
+        g = game_spec.cli.new_game(
+            game_spec,
+            match,
+            players=players,
+            rules=rules,
+            seed=seed * 100003 + i,
+            first_dealer=i % players,
         )
         while g.outcome() is None:
             seat = g.to_move
@@ -122,7 +128,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise SetupError(_("--games must be at least 1"))
     bots = args.bots.split(",") if args.bots else None
     rules = parse_rules(args.rules, args.game)
-    result = simulate(args.game, players, args.games, args.seed, bots, rules)
+    result = simulate(args.game, players, args.games, args.seed, bots, rules, args.match)
     if args.json:
         print(json.dumps(result))
     else:
