@@ -47,7 +47,10 @@ class KnockoutStory(StoryHook):
         elif game.phase in (Phase.CHOOSE_TRUMP, Phase.VOTE):
             chooser = game.trump_chooser
             who = game.names[chooser] if chooser is not None else "?"
-            tail = _("{name} took the most tricks and chooses trumps").format(name=who)
+            if game.rules.misere:
+                tail = _("{name} took the fewest tricks and chooses trumps").format(name=who)
+            else:
+                tail = _("{name} took the most tricks and chooses trumps").format(name=who)
         elif game.trump is not None:
             tail = _("trumps stay {suit}").format(suit=self.suit_name(game.trump))
         else:
