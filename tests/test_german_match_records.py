@@ -89,3 +89,23 @@ def test_replay_prints_a_match(tmp_path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "A match, best of 3 hands" in out and "Hand 1: 26 tricks played" in out
     assert "Hands won: seat 0: 2, seat 1: 1" in out and "Winner: seat 0" in out
+
+
+def test_the_stepper_walks_a_match_hand_after_hand() -> None:
+    from kowhist_teach.widgets.stepper import StepperWidget
+
+    m = _match(3, 1)
+    stepper = StepperWidget(to_record(m))
+    # One step per deal and per move.
+    assert stepper.slider.max + 1 == len(m.moves) + m.hand_number
+    assert "Hand 1 of a match, best of 3 - hands won: Player 1 0, Player 2 0." in (
+        stepper.explain.value
+    )
+    second = len(m.games[0].moves) + 1
+    stepper.slider.value = second - 1
+    assert "wins the hand" in stepper.explain.value or "drawn" in stepper.explain.value
+    stepper.slider.value = second
+    assert "Hand 2 of a match, best of 3" in stepper.explain.value
+    stepper.slider.value = stepper.slider.max
+    winner = m.names[m.outcome().winner]
+    assert f"{winner} wins the match 2-" in stepper.explain.value
