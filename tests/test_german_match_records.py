@@ -109,3 +109,12 @@ def test_the_stepper_walks_a_match_hand_after_hand() -> None:
     stepper.slider.value = stepper.slider.max
     winner = m.names[m.outcome().winner]
     assert f"{winner} wins the match 2-" in stepper.explain.value
+
+
+def test_the_ui_hook_shows_the_match_score_and_a_matchs_first_deal() -> None:
+    m = _match(3, 2)
+    facts = spec("german").ui.status_facts(m)
+    assert facts[0].startswith(f"Hand {m.hand_number} of a match, best of 3 - hands won: ")
+    start = spec("german").ui.first_deal(to_record(m))
+    assert len(start["match_hands"]) == 1 and start["match_hands"][0]["actions"] == []
+    assert game_from_record(start).moves == []
