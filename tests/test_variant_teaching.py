@@ -111,3 +111,27 @@ def test_bid_whist_deal_result_without_a_kitty_counts_tricks_as_books() -> None:
         game.play(rng.choice(game.legal_moves()))
     lines = explain_deal(game, game.deals[0])
     assert not any("kitty" in line for line in lines)
+
+
+def test_no_trumping_on_the_first_trick_is_explained() -> None:
+    for seed in range(200):
+        game = KnockoutGame(4, Rules(no_trump_first_trick=True), seed=seed)
+        rng = random.Random(seed)
+        while game.tricks_done == 0 and not game.is_over():
+            trick = game.trick
+            if game.phase is Phase.PLAY and trick.plays and game.trump is not None:
+                hand = game.hand(game.to_move)
+                void = not any(c.suit == trick.led_suit for c in hand)
+                if void and any(c.suit != game.trump for c in hand):
+                    if any(c.suit == game.trump for c in hand):
+                        notes = explain_moves(game)
+                        barred = [n for n in notes if not n.legal]
+                        assert barred and all(
+                            "no trumping on a round's first trick" in n.reason.lower()
+                            for n in barred
+                        )
+                        legal = [n for n in notes if n.legal]
+                        assert all("any card but a trump" in n.reason for n in legal)
+                        return
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no void player with trumps on a first trick")

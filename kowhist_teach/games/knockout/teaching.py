@@ -76,9 +76,31 @@ class KnockoutTeaching(PlainTeaching):
         ):
             why = _("Trumps are not broken yet, but you hold only trumps, so you may lead one")
             return why, effect
+        if self._no_trumping_now(game, seat):
+            why = _(
+                "You have no {suit}, and no trumping is allowed on a round's first trick, so "
+                "you may play any card but a trump"
+            ).format(suit=suit_name(game.trick.led_suit))
+            return why, effect
         return super().legal_reason(game, seat, card, effect)
 
+    @staticmethod
+    def _no_trumping_now(game: Any, seat: int) -> bool:
+        """``no_trump_first_trick``: ``seat`` cannot follow the round's first trick and
+        holds a card that is not a trump, so its trumps are barred."""
+        trick, trump = game.trick, game.trump
+        if not (game.rules.no_trump_first_trick and trick.plays and trump is not None):
+            return False
+        hand = game.hands[seat]
+        return (
+            game.tricks_done == 0
+            and not hand & SUIT_MASK[trick.led_suit]
+            and bool(hand & ~SUIT_MASK[trump])
+        )
+
     def why_not(self, game: Any, seat: int, card: Card) -> str:
+        if self._no_trumping_now(game, seat):
+            return game.why_illegal(card)  # the engine's reason: no trumping yet
         if game.trick.plays:
             return super().why_not(game, seat, card)
         return _("Trumps are not broken yet and you hold other suits: you may not lead a trump")
