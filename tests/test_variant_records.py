@@ -162,3 +162,15 @@ def test_explain_answers_under_every_option(game: Any) -> None:
         lines = explain_moves(game, seat)
         assert lines
         game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("tie_break", ["cut", "rps"])
+def test_the_stepper_settles_the_misere_final_tie(tie_break: str) -> None:
+    from kowhist_teach.teach.story import record_steps
+
+    game = _misere_final_tie(tie_break)
+    steps = record_steps(to_record(game))
+    assert steps[-1].game.is_over() and steps[-1].game.outcome() == game.outcome()
+    kind = "Rock-paper-scissors" if tie_break == "rps" else "A cut"
+    assert steps[-1].lines[0].startswith(f"{kind} among the tied players went to ")
+    assert steps[-1].lines[-1] == f"{game.names[game.outcome().winner]} wins the game."
