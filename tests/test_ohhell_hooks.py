@@ -206,5 +206,6 @@ def test_cli_plays_oh_hell_in_the_terminal(
     monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
     assert main(["play", "--game", "ohhell", "--players", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Oh Hell\n") and "Your bid (0 1 2 3 4 5 6): " in out
-    assert "Calls: Bot 1 0, Bot 2 0, Player 1 (you) 1" in out and out.rstrip().endswith("Goodbye.")
+    # The bots are the rules bots: Bot 2 holds a sure trick, so the hook bars 6.
+    assert out.startswith("Oh Hell\n") and "Your bid (0 1 2 3 4 5 7): " in out
+    assert "Calls: Bot 1 0, Bot 2 1, Player 1 (you) 1" in out and out.rstrip().endswith("Goodbye.")

@@ -508,3 +508,105 @@ def test_undo_in_a_hand_set_game_takes_back_the_deal_that_followed() -> None:
     copy = game.clone()
     copy.deal([["KH", "3S"], [], ["AH", "2S"]])
     assert game.phase is Phase.DEAL and copy.phase is Phase.CHOOSE_TRUMP
+
+
+# ------------------------------------------- issue 14's options: records and teaching
+@fast(150, shrink=False)
+@given(setups(), st.integers(0, 2**32), st.integers(0, 400))
+def test_random_games_with_the_new_options_save_replay_and_explain(
+    setup: tuple, bot_seed: int, stop: int
+) -> None:
+    """Knock-Out games with tie_break, no_trump_first_trick and misère mixed in: the
+    record (a misère game's last tie included) replays to the same game, stopped
+    anywhere; every round is explained and the tips answer."""
+    from kowhist_teach.core.record import game_from_record
+    from kowhist_teach.teach.explain import explain_round
+    from kowhist_teach.teach.tips import tips_for
+
+    n, rules, seed, dealer = setup
+    game = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    rng = random.Random(bot_seed)
+    for _i in range(stop):
+        if game.is_over():
+            break
+        if game.to_move is not None:
+            tips_for(game)
+        game.play(rng.choice(game.legal_moves()))
+    record = to_record(game)
+    again = game_from_record(record)
+    assert [str(m) for m in again.moves] == [str(m) for m in game.moves]
+    assert again.outcome() == game.outcome() and to_record(again) == record
+    for r in range(len(game.rounds)):
+        assert all(isinstance(line, str) for line in explain_round(game, r))
+
+
+@st.composite
+def bidwhist_rules(draw: Any) -> Any:
+    """Any valid mix of bid whist's variants (seed 004)."""
+    from kowhist_teach.games.family.bidwhist.engine import BidWhistRules
+
+    jokers = draw(st.sampled_from([0, 1, 2]))
+    kitty = draw(st.booleans()) if jokers == 0 else True
+    return BidWhistRules(
+        joker_count=jokers,
+        kitty=kitty,
+        min_bid=draw(st.sampled_from([3, 4])) if jokers == 2 and kitty else 3,
+        equal_bids=draw(st.booleans()),
+        opponents_score=draw(st.booleans()),
+        joker_swap=draw(st.booleans()) if jokers else False,
+        boston_points=draw(st.sampled_from([7, 28])),
+        target=draw(st.integers(1, 9)),
+    )
+
+
+@fast(120, shrink=False)
+@given(bidwhist_rules(), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_random_bid_whist_games_with_the_variants(rules: Any, seed: int, bot_seed: int) -> None:
+    """Every variant mixed: each deal plays its hand size in tricks, the discards are the
+    kitty's size, the score moves as the deal's points say; the record (the joker swap
+    included) replays to the same game; every position is explained."""
+    from kowhist_teach.core.record import game_from_record
+    from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
+    from kowhist_teach.teach.explain import explain_moves
+
+    game = BidWhistGame(rules, seed=seed % 2**40)
+    rng = random.Random(bot_seed)
+    moves = 0
+    while not game.is_over():
+        if moves % 7 == 0:
+            assert explain_moves(game, game.to_move)
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+        assert moves < MAX_MOVES
+    for deal in game.deals:
+        if deal.points is None:
+            continue
+        assert sum(deal.tricks_won) == rules.hand_size
+    record = to_record(game)
+    again = game_from_record(record)
+    assert [str(m) for m in again.moves] == [str(m) for m in game.moves]
+    assert again.scores == game.scores and to_record(again) == record
+
+
+@fast(60, shrink=False)
+@given(st.sampled_from([3, 5]), st.integers(0, 2**40), st.integers(0, 2**32), st.booleans())
+def test_random_german_matches(match: int, seed: int, bot_seed: int, all26: bool) -> None:
+    """A match ends when a player has won match // 2 + 1 hands, drawn hands counting for
+    nobody, the deal alternating; its one record replays to the same match."""
+    from kowhist_teach.core.record import game_from_record
+    from kowhist_teach.games.german.engine import GermanRules
+    from kowhist_teach.games.german.match import GermanMatch
+
+    rules = GermanRules(scoring="all26") if all26 else GermanRules()
+    m = GermanMatch(rules, match=match, seed=seed)
+    rng = random.Random(bot_seed)
+    while not m.is_over():
+        m.play(rng.choice(m.legal_moves()))
+    outcome = m.outcome()
+    finished = [g.outcome() for g in m.games]
+    won = [sum(1 for o in finished if o.winner == s) for s in (0, 1)]
+    assert won == outcome.hands_won and max(won) == match // 2 + 1
+    assert won[outcome.winner] == match // 2 + 1 and min(won) < match // 2 + 1
+    assert [g.dealer for g in m.games] == [(m.first_dealer + k) % 2 for k in range(len(m.games))]
+    again = game_from_record(to_record(m))
+    assert again.outcome() == outcome and len(again.games) == len(m.games)

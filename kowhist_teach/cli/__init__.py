@@ -115,6 +115,9 @@ def _build_parser() -> argparse.ArgumentParser:
         help=_("processes to play in (default: one per core); the result is the same"),
     )
     sim.add_argument(
+        "--match", type=int, default=None, help=_("German Whist: best of 3 or 5 hands")
+    )
+    sim.add_argument(
         "--json",
         action="store_true",
         help=_(
@@ -166,6 +169,9 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--rules", default=None, help=_("rule options as JSON"))
+    play.add_argument(
+        "--match", type=int, default=None, help=_("German Whist: best of 3 or 5 hands")
+    )
     return parser
 
 

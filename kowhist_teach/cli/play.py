@@ -14,7 +14,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalMove
 from ..core.registry import spec
 from ..i18n import _
-from .simulate import make_bot, parse_rules
+from .simulate import default_players, make_bot, parse_rules
 
 __all__ = ["play_terminal", "play_family_terminal", "cmd_play"]
 
@@ -89,6 +89,7 @@ def play_terminal(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     game: str = "knockout",
+    match: int | None = None,
 ) -> int:
     """A game in the terminal: you are seat 0, bots play the other seats (random bots
     in Knock-Out Whist, rule-of-thumb bots in the whist family).
@@ -103,7 +104,7 @@ def play_terminal(
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     names = [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, players)]
-    table = game_spec.new_game(players=names, rules=rules, seed=seed)
+    table = words.new_game(game_spec, match, players=names, rules=rules, seed=seed)
     base = seed if seed is not None else 0
     if words.terminal_bot_per_seat:
         bots = {s: make_bot(words.terminal_bot, base * 1000 + s) for s in range(1, players)}
@@ -161,6 +162,8 @@ def play_family_terminal(
 
 def cmd_play(args: argparse.Namespace) -> int:
     """``play``."""
-    spec(args.game).cli.check_players(args.players)
+    game_spec = spec(args.game)
+    game_spec.cli.check_players(args.players)
     rules = parse_rules(args.rules, args.game)
-    return play_terminal(args.players or 4, args.seed, rules, game=args.game)
+    players = args.players or default_players(game_spec)
+    return play_terminal(players, args.seed, rules, game=args.game, match=args.match)

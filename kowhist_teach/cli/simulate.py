@@ -94,7 +94,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bar = TerminalBar(sys.stderr) if not args.json and sys.stderr.isatty() else None
     try:
         result = simulate(
-            args.game, players, args.games, args.seed, bots, rules, workers=workers, progress=bar
+            args.game,
+            players,
+            args.games,
+            args.seed,
+            bots,
+            rules,
+            getattr(args, "match", None),
+            workers=workers,
+            progress=bar,
         )
     finally:
         if bar is not None:

@@ -79,18 +79,26 @@ def default_workers(games: int) -> int:
     return max(1, min(os.cpu_count() or 1, games // CHUNK))
 
 
-def _play_games(task: tuple[str, int, int, tuple[str, ...], Any, int, int]) -> list[tuple]:
+def _play_games(
+    task: tuple[str, int, int, tuple[str, ...], Any, int | None, int, int],
+) -> list[tuple]:
     """Games ``lo..hi-1`` of a simulation; each gives (winner, by partnership, move
     times by seat)."""
-    game, players, seed, bots, rules, lo, hi = task
+    game, players, seed, bots, rules, match, lo, hi = task
     game_spec = spec(game)
     clock = time.perf_counter
     out = []
     for i in range(lo, hi):
         choosers = [make_bot(name, bot_seed(seed, i, s)) for s, name in enumerate(bots)]
         times: list[list[float]] = [[] for _s in range(players)]
-        g = game_spec.new_game(
-            players=players, rules=rules, seed=game_seed(seed, i), first_dealer=i % players
+        # A German match (``match``) is made by the game's own hook.
+        g = game_spec.cli.new_game(
+            game_spec,
+            match,
+            players=players,
+            rules=rules,
+            seed=game_seed(seed, i),
+            first_dealer=i % players,
         )
         while g.outcome() is None:
             seat = g.to_move
@@ -115,6 +123,7 @@ def simulate(
     seed: int = 1,
     bots: Sequence[str] | None = None,
     rules: Any = None,
+    match: int | None = None,
     *,
     workers: int | None = None,
     progress: Progress | None = None,
@@ -124,7 +133,8 @@ def simulate(
     Seats keep their bots; the first dealer turns round the table from game to game.
     In partnership whist and bid whist a win counts for both seats of the partnership.
     ``workers``: processes to use (``None``: :func:`default_workers`); the result does
-    not depend on it. ``progress(done, total)`` reports games finished.
+    not depend on it. ``progress(done, total)`` reports games finished. ``match``: play
+    matches of that many hands where the game has them (German Whist: 3 or 5).
     """
     bots = list(bots or ["random"] * players)
     if len(bots) != players:
@@ -142,7 +152,7 @@ def simulate(
     if workers is None:
         workers = default_workers(games)
     tasks = [
-        (game, players, seed, tuple(bots), rules, lo, min(lo + CHUNK, games))
+        (game, players, seed, tuple(bots), rules, match, lo, min(lo + CHUNK, games))
         for lo in range(0, games, CHUNK)
     ]
     wins = [0] * players

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from ...i18n import _
 from ..cards import Card
+from ..errors import SetupError
 
 __all__ = ["CliHook", "ReplayText", "TerminalStory", "plays_text", "trick_text"]
 
@@ -79,6 +80,18 @@ class CliHook(ABC):
         self, record: dict[str, Any], result: dict[str, Any], text: ReplayText
     ) -> None:
         """Print ``replay``'s text for ``record`` from its ``replay --json`` ``result``."""
+
+    def new_game(self, game_spec: Any, match: int | None = None, **options: Any) -> Any:
+        """The game ``play`` and ``simulate`` start (``options``: ``players``, ``rules``,
+        ``seed``, ``first_dealer``); ``match`` is ``--match``, the hands of a match, for
+        a game that plays matches. Default: ``game_spec.new_game``, and no matches."""
+        if match not in (None, 1):
+            raise SetupError(
+                _("--match is for German Whist: {game} has no matches").format(
+                    game=game_spec.display_name()
+                )
+            )
+        return game_spec.new_game(**options)
 
     def check_players(self, players: int | None) -> None:
         """Raise a one-line :class:`~kowhist_teach.core.errors.SetupError` if the game

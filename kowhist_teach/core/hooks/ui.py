@@ -94,6 +94,13 @@ class GameUI:
                 out.append(RuleOption(f.name))
         return out
 
+    def variant_options(self, rules: type) -> list[RuleOption]:
+        """The variants a teacher may also choose (house rules, the source texts'
+        alternatives), shown apart from :meth:`options`, which stay the few a player
+        changes most; each is one field of the rules dataclass, and its default plays the
+        standard game. Default: none."""
+        return []
+
     def turn_text(self, game: Any, seat: int) -> str | None:
         """The game's own words for ``seat``'s turn ("Your turn: choose trumps"), or
         ``None`` for the widget's "Your turn: play a card"."""

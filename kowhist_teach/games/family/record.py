@@ -82,6 +82,15 @@ DEAL_EXTRA_KEYS: dict[str, dict[str, str]] = {
     "bidwhist": {"kitty": "cards"},
 }
 
+#: The keys of a deal that record chance *during* the deal (after some of its actions):
+#: bid whist's ``joker_swap``, the discards the no-trump jokers were swapped for, in the
+#: order of :meth:`~kowhist_teach.games.family.bidwhist.engine.BidWhistGame.jokers_to_swap`.
+DEAL_CHANCE_KEYS: dict[str, dict[str, str]] = {
+    "whist": {},
+    "solo": {},
+    "bidwhist": {"joker_swap": "cards"},
+}
+
 #: The top-level keys of a family record.
 TOP_KEYS = {"format", "game", "players", "rules", "first_dealer", "deals"}
 
@@ -135,7 +144,7 @@ def check_family_shape(data: dict[str, Any]) -> None:
     ...     print(e)
     unknown key 'trump' in deal 0: known keys are actions, hands, trump_card
     """
-    extra = DEAL_EXTRA_KEYS[data["game"]]
+    extra = {**DEAL_EXTRA_KEYS[data["game"]], **DEAL_CHANCE_KEYS.get(data["game"], {})}
     known = {"hands", "actions", *extra}
     deals = data.get("deals", [])
     if not isinstance(deals, list):
@@ -219,11 +228,38 @@ def _replay_deal(game: FamilyGame, deal: dict[str, Any], d: int) -> FamilyReplay
                 deal=d,
                 action=a,
             )
+        error = _replay_chance(game, deal, d, a)
+        if error is not None:
+            return error
         seat = game.to_move
         try:
             game.play(code)
         except IllegalMove as e:
             return FamilyReplayError(str(e), deal=d, action=a, seat=seat)
+    if "joker_swap" in deal:
+        return _replay_chance(game, deal, d, None)
+    return None
+
+
+def _replay_chance(
+    game: FamilyGame, deal: dict[str, Any], d: int, a: int | None
+) -> FamilyReplayError | None:
+    """Chance inside a deal (bid whist's joker swap at no trump), before action ``a``
+    (``None``: at the end of the deal's actions, where the record may stop before it)."""
+    if game.chance_pending != "swap":
+        return None
+    if "joker_swap" not in deal:
+        if a is None:
+            return None  # the record stops before the swap
+        return FamilyReplayError(
+            _("deal {d}: the jokers are swapped for discards here: give joker_swap").format(d=d),
+            deal=d,
+            action=a,
+        )
+    try:
+        game.swap_jokers(deal["joker_swap"])  # type: ignore[attr-defined]
+    except ValueError as e:
+        return FamilyReplayError(str(e), deal=d, action=a)
     return None
 
 
@@ -271,7 +307,9 @@ def family_record(game: FamilyGame) -> dict[str, Any]:
     """
     deals: list[dict[str, Any]] = []
     for event in game._log:
-        if isinstance(event, tuple):  # ("deal", hands, extra)
+        if isinstance(event, tuple) and event[0] == "swap":  # ("swap", [(seat, joker, card)])
+            deals[-1]["joker_swap"] = [card.code for _seat, _joker, card in event[1]]
+        elif isinstance(event, tuple):  # ("deal", hands, extra)
             _kind, hands, extra = event
             deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
             deal.update({key: _extra_json(value) for key, value in extra.items()})

@@ -32,3 +32,6 @@ SPEC.hooks["cli"] = GermanCli()
 from .bots import GermanBots  # noqa: E402
 
 SPEC.hooks["bots"] = GermanBots()
+from .match import GermanMatch  # noqa: E402
+
+GermanMatch.spec = SPEC  # a match answers to the same spec (and hooks) as one hand

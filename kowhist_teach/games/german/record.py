@@ -28,14 +28,43 @@ from typing import Any
 from ...core.cards import card_codes
 from ...core.errors import IllegalMove, RecordError, SetupError
 from ...core.hooks.record import COMMON_KEYS, RecordHook
-from ...core.record import FORMAT, ReplayError, _fail, _is_code_list, check_record
+from ...core.record import (
+    FORMAT,
+    ReplayError,
+    _fail,
+    _is_code_list,
+    _no_unknown,
+    check_record,
+)
 from ...i18n import _
 from .engine import GermanGame, GermanPhase, GermanRules
+from .match import MATCH_LENGTHS, GermanMatch
 
 __all__ = ["GermanRecord", "german_game_from_record", "german_record", "replay_german"]
 
+#: The keys of one hand: at the record's top for a single hand, and in each object of
+#: ``match_hands`` for a match.
+_HAND_KEYS = {"hands", "stock", "actions"}
+
 
 def _check_german_shape(data: dict[str, Any]) -> None:
+    if "match" not in data and "match_hands" not in data:
+        _check_hand_shape(data)
+        return
+    match = data.get("match")
+    if not isinstance(match, int) or isinstance(match, bool):
+        raise _fail(_("a match record needs match: 1, 3 or 5 hands"))
+    if "hands" in data or "stock" in data or "actions" in data:
+        raise _fail(_("a match record keeps its hands in match_hands, not at its top"))
+    parts = data.get("match_hands", [])
+    if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
+        raise _fail(_("match_hands must be a list of hand objects"))
+    for h, part in enumerate(parts):
+        _no_unknown(part, _HAND_KEYS, _("hand {h}").format(h=h))
+        _check_hand_shape(part)
+
+
+def _check_hand_shape(data: dict[str, Any]) -> None:
     for key in ("hands",):
         hands = data.get(key)
         if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
@@ -59,31 +88,69 @@ def _check_shape(record: Any) -> None:
         )
 
 
-def _replay(record: Any) -> tuple[GermanGame | None, ReplayError | None]:
-    """Replay as far as the record is legal: the game and the first error, which says
-    where.  Raises :class:`RecordError` only."""
+def _replay(record: Any) -> tuple[Any, ReplayError | None]:
+    """Replay as far as the record is legal: the game (a :class:`GermanMatch` for a
+    match record) and the first error, which says where (``round`` is the hand).
+    Raises :class:`RecordError` only."""
     _check_shape(record)
     try:
         rules = GermanRules.from_dict(record.get("rules"))
-        game = GermanGame(
+        match = record.get("match")
+        if match is not None and match not in MATCH_LENGTHS:
+            raise SetupError(
+                _("a match is the best of 1, 3 or 5 hands, not {value!r}").format(value=match)
+            )
+        game: Any = (GermanMatch if match is not None else GermanGame)(
             rules,
             first_dealer=record.get("first_dealer", 0),
             auto_chance=False,
             players=record["players"],
+            **({"match": match} if match is not None else {}),
         )
     except (SetupError, TypeError) as e:
         return None, ReplayError(str(e))  # the setup is at fault, not a round or action
+    if match is None:
+        return game, _replay_hand(game, record, 0)
+    for h, part in enumerate(record.get("match_hands", [])):
+        if game.is_over():
+            return game, ReplayError(
+                _("the match was over after hand {k}: hand {h} is one too many").format(
+                    k=h - 1, h=h
+                ),
+                round=h,
+            )
+        if game.hand_number != h + 1:
+            return game, ReplayError(
+                _("hand {k} stops before its end, but another hand follows").format(k=h - 1),
+                round=h - 1,
+            )
+        error = _replay_hand(game, part, h)
+        if error is not None:
+            return game, error
+    return game, None
+
+
+def _replay_hand(game: Any, part: dict[str, Any], h: int) -> ReplayError | None:
+    """Deal one hand (of a game or a match) and play its actions."""
     try:
-        game.deal(record["hands"], record["stock"])
+        game.deal(part["hands"], part["stock"])
     except IllegalMove as e:
-        return game, ReplayError(str(e), round=0)
-    for i, code in enumerate(record.get("actions", [])):
+        return ReplayError(str(e), round=h)
+    for i, code in enumerate(part.get("actions", [])):
+        if isinstance(game, GermanMatch) and (game.is_over() or game.hand_number != h + 1):
+            return ReplayError(
+                _("hand {h} is over after {k} actions: action {a} ({code}) is one too many").format(
+                    h=h, k=i, a=i, code=code
+                ),
+                round=h,
+                action=i,
+            )
         seat = game.to_move
         try:
             game.play(code)
         except IllegalMove as e:
-            return game, ReplayError(str(e), round=0, action=i, seat=seat)
-    return game, None
+            return ReplayError(str(e), round=h, action=i, seat=seat)
+    return None
 
 
 def german_game_from_record(record: dict[str, Any]) -> GermanGame:
@@ -121,6 +188,8 @@ def german_record(game: GermanGame) -> dict[str, Any]:
     >>> rec['format'], rec['rules'], rec['first_dealer'], rec['actions']
     ('kowhist-record/1', {'scoring': 'last13'}, 0, [])
     """
+    if isinstance(game, GermanMatch):
+        return _match_record(game)
     if game.phase is GermanPhase.DEAL:
         raise RecordError(_("nothing has been dealt yet: a record needs the hands and the stock"))
     return {
@@ -129,9 +198,34 @@ def german_record(game: GermanGame) -> dict[str, Any]:
         "players": game.players,
         "rules": game.rules.to_dict(),
         "first_dealer": game.first_dealer,
+        **_hand_part(game),
+    }
+
+
+def _hand_part(game: GermanGame) -> dict[str, Any]:
+    return {
         "hands": [card_codes(h) for h in game.dealt_hands],
         "stock": card_codes(game.dealt_stock),
         "actions": [m.code for m in game.moves],
+    }
+
+
+def _match_record(match: GermanMatch) -> dict[str, Any]:
+    """A match: its hands in order in ``match_hands`` (a hand not dealt yet is left out).
+
+    >>> m = GermanMatch(match=3, seed=2)
+    >>> rec = german_record(m)
+    >>> rec['match'], len(rec['match_hands']), 'hands' in rec
+    (3, 1, False)
+    """
+    return {
+        "format": FORMAT,
+        "game": "german",
+        "players": match.players,
+        "rules": match.rules.to_dict(),
+        "first_dealer": match.first_dealer,
+        "match": match.match,
+        "match_hands": [_hand_part(g) for g in match.games if g.phase is not GermanPhase.DEAL],
     }
 
 
@@ -165,6 +259,12 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
     "unknown card code 'ZZ': write the rank then the suit, like AS, 10H or QD"
     """
     game, error = _replay(record)
+    if isinstance(game, GermanMatch) or (game is None and "match" in record):
+        return _replay_match(game, error)
+    return _hand_result(game, error)
+
+
+def _hand_result(game: GermanGame | None, error: ReplayError | None) -> dict[str, Any]:
     outcome = game.outcome() if game is not None else None
     if error is not None:
         status = "error"
@@ -192,11 +292,56 @@ def replay_german(record: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _replay_match(match: GermanMatch | None, error: ReplayError | None) -> dict[str, Any]:
+    """``replay --json`` of a match: each hand's object as for one hand (without its
+    ``status``), the hands won, and the match's ``winner`` and ``points``."""
+    hands = []
+    for g in match.games if match is not None else []:
+        if g.phase is GermanPhase.DEAL:
+            continue
+        part = _hand_result(g, None)
+        del part["status"]
+        hands.append(part)
+    outcome = match.outcome() if match is not None else None
+    result: dict[str, Any] = {
+        "status": "error" if error is not None else "over" if outcome else "in_progress",
+        "match": match.match if match is not None else None,
+        "hands": hands,
+        "hands_won": match.hands_won if match is not None else [0, 0],
+        "winner": outcome.winner if outcome is not None else None,
+        "points": match.points if match is not None else [0, 0],
+    }
+    if error is not None:
+        result["error"] = error.to_dict()
+    return result
+
+
+class _MatchParts(RecordHook):
+    """The generic cut and action lists of a match record, whose parts are its hands."""
+
+    parts_key = "match_hands"
+
+    def check_shape(self, data: dict[str, Any]) -> None:  # pragma: no cover - not used
+        _check_german_shape(data)
+
+    def to_record(self, game: Any) -> dict[str, Any]:  # pragma: no cover - not used
+        return german_record(game)
+
+    def game_from_record(self, data: dict[str, Any]) -> Any:  # pragma: no cover - not used
+        return german_game_from_record(data)
+
+    def replay(self, data: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover - not used
+        return replay_german(data)
+
+
+_MATCH_PARTS = _MatchParts()
+
+
 class GermanRecord(RecordHook):
     """German Whist's record hook: one hand, its ``hands``, ``stock`` and ``actions``
     at the record's top."""
 
-    top_keys = COMMON_KEYS | {"hands", "stock", "actions"}
+    top_keys = COMMON_KEYS | _HAND_KEYS | {"match", "match_hands"}
     parts_key = None
     error_place = "round"
 
@@ -211,3 +356,13 @@ class GermanRecord(RecordHook):
 
     def replay(self, data: dict[str, Any]) -> dict[str, Any]:
         return replay_german(data)
+
+    def action_lists(self, data: dict[str, Any]) -> list[list[Any]]:
+        if "match" in data:
+            return _MATCH_PARTS.action_lists(data)
+        return super().action_lists(data)
+
+    def record_at(self, data: dict[str, Any], at: int) -> dict[str, Any]:
+        if "match" in data:
+            return _MATCH_PARTS.record_at(data, at)
+        return super().record_at(data, at)

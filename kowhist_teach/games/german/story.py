@@ -17,6 +17,7 @@ from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
 from ...i18n import _
 from .engine import GermanPhase, deal_deck
+from .match import GermanMatch
 
 __all__ = ["GermanStory"]
 
@@ -25,6 +26,14 @@ class _Before(NamedTuple):
     phase: GermanPhase
     trick: Any
     tricks: int
+    #: The hand the move is made in (a match starts the next hand after a hand's last
+    #: move, so the words must come from this one).
+    hand: Any
+
+
+def _hand(game: Any) -> Any:
+    """The hand in progress: the game itself, or a match's current hand."""
+    return game.games[-1] if isinstance(game, GermanMatch) else game
 
 
 class GermanStory(StoryHook):
@@ -81,7 +90,8 @@ class GermanStory(StoryHook):
 
     # ------------------------------------------------------------ telling a move
     def before(self, game: Any) -> _Before:
-        return _Before(game.phase, game.trick, len(game.tricks))
+        hand = _hand(game)
+        return _Before(hand.phase, hand.trick, len(hand.tricks), hand)
 
     def tell(
         self,
@@ -94,6 +104,8 @@ class GermanStory(StoryHook):
         every_card: bool,
     ) -> list[Told]:
         told: list[Told] = []
+        match = game if isinstance(game, GermanMatch) else None
+        game = before.hand
         if before.phase is GermanPhase.PICK:
             i = len(game.tricks) - 2 if game.phase is not GermanPhase.PICK else len(game.tricks) - 1
             told.append(self.take_text(game, max(i, 0), viewer))
@@ -112,6 +124,17 @@ class GermanStory(StoryHook):
                     told.append(self.take_text(game, number - 1, viewer))
         if game.is_over():
             told.append(self.outcome_text(game))
+        if match is not None and match.is_over():
+            out = match.outcome()
+            told.append(
+                story_sentence(
+                    _("{name} wins the match {a}-{b}.").format(
+                        name=match.names[out.winner],
+                        a=out.hands_won[out.winner],
+                        b=out.hands_won[1 - out.winner],
+                    )
+                )
+            )
         return told
 
     # ------------------------------------------------------------ chance, records
@@ -119,7 +142,11 @@ class GermanStory(StoryHook):
         game.deal(*deal_deck(shuffled_deck(rng), game.dealer))
 
     def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
-        """The deal, then each card of both phases (and each pick from the stock)."""
+        """The deal, then each card of both phases (and each pick from the stock); in a
+        match, each hand in turn."""
+        if isinstance(final, GermanMatch):
+            yield from self._walk_match(record, final)
+            return
         fresh = type(final)(
             final.rules,
             first_dealer=record.get("first_dealer", 0),
@@ -132,3 +159,28 @@ class GermanStory(StoryHook):
             if fresh.is_over():
                 return
             yield Beat(fresh, move)
+
+    def _walk_match(self, record: dict[str, Any], final: GermanMatch) -> Iterator[Beat]:
+        fresh = GermanMatch(
+            final.rules,
+            first_dealer=record.get("first_dealer", 0),
+            match=final.match,
+            auto_chance=False,
+            players=record["players"],
+        )
+        for number, hand in enumerate(final.games, 1):
+            if hand.phase is GermanPhase.DEAL:
+                return  # the next hand is not dealt yet
+            fresh.deal(hand.dealt_hands, hand.dealt_stock)
+            head = story_sentence(
+                _("Hand {h} of a match, best of {n} - hands won: {won}").format(
+                    h=number,
+                    n=final.match,
+                    won=", ".join(f"{fresh.names[s]} {w}" for s, w in enumerate(fresh.hands_won)),
+                )
+            )
+            yield Beat(fresh, None, (head, *self.deal_lines(fresh)))
+            for move in hand.moves:
+                if fresh.is_over():
+                    return
+                yield Beat(fresh, move)

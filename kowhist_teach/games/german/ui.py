@@ -12,6 +12,7 @@ from typing import Any
 from ...core.hooks.ui import GameUI, RuleOption
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
+from .match import GermanMatch
 
 __all__ = ["GermanUI"]
 
@@ -59,6 +60,14 @@ class GermanUI(GameUI):
             game.phase is GermanPhase.OVER and not game.stock
         )
         facts = [_("Phase {n} of 2").format(n=2 if phase2 else 1)]
+        if isinstance(game, GermanMatch):  # the match score first
+            won = ", ".join(f"{game.names[s]} {w}" for s, w in enumerate(game.hands_won))
+            facts.insert(
+                0,
+                _("Hand {h} of a match, best of {n} - hands won: {won}").format(
+                    h=game.hand_number, n=game.match, won=won
+                ),
+            )
         if game.stock:
             facts.append(_("Stock: {n}").format(n=len(game.stock)))
         return facts
@@ -68,5 +77,9 @@ class GermanUI(GameUI):
 
     def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
         start = dict(record)
+        if "match" in record:  # a match: its first hand, no move yet
+            first = record.get("match_hands", [])[:1]
+            start["match_hands"] = [{**hand, "actions": []} for hand in first]
+            return start
         start["actions"] = []
         return start

@@ -133,6 +133,8 @@ class KnockoutCli(CliHook):
                 name=game.names[outcome.winner],
                 how=_("took every trick of a round")
                 if outcome.termination.value == "sweep"
+                else _("fewest tricks over the game")
+                if outcome.termination.value == "fewest_tricks"
                 else _("last player standing"),
             ),
         ]

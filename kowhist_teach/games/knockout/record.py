@@ -27,7 +27,16 @@ from .engine import KnockoutGame, Phase, RoundLog, Rules
 
 __all__ = ["KnockoutRecord", "knockout_game_from_record", "knockout_record"]
 
-_ROUND_KEYS = {"hands", "turn_up", "trump", "trump_chooser", "declare", "votes", "actions"}
+_ROUND_KEYS = {
+    "hands",
+    "turn_up",
+    "trump",
+    "trump_chooser",
+    "declare",
+    "votes",
+    "actions",
+    "winner_cut",
+}
 
 
 # --------------------------------------------------------------------------- shape
@@ -44,6 +53,9 @@ def _check_knockout_shape(data: dict[str, Any]) -> None:
         tc = rnd.get("trump_chooser")
         if tc is not None and (not isinstance(tc, int) or isinstance(tc, bool)):
             raise _fail(_("{where}: trump_chooser must be a seat number").format(where=where))
+        wc = rnd.get("winner_cut")
+        if wc is not None and (not isinstance(wc, int) or isinstance(wc, bool)):
+            raise _fail(_("{where}: winner_cut must be a seat number").format(where=where))
         votes = rnd.get("votes")
         if votes is not None and not (
             isinstance(votes, dict) and all(isinstance(v, str) for v in votes.values())
@@ -251,11 +263,30 @@ def _replay_round(game: KnockoutGame, rnd: dict[str, Any], r: int, last: bool) -
                 action=a,
             )
         _play(game, code, r, a)
+    _settle_final_tie(game, rnd, r)
     if not last and game.round == r and not game.is_over():
         raise ReplayError(
             _("round {r} stops before its last trick, but another round follows").format(r=r),
             round=r,
         )
+
+
+def _settle_final_tie(game: KnockoutGame, rnd: dict[str, Any], r: int) -> None:
+    """Misère: a tie for the fewest tricks after the last round is settled by chance (a
+    cut, or rock-paper-scissors); the round's ``winner_cut`` names who won it."""
+    wc = rnd.get("winner_cut")
+    pending = game.phase is Phase.CUT and game.round == r and game.outcome() is None
+    if wc is None:
+        return
+    if not pending or game.hand_size != 1 or not game.rules.misere:
+        raise ReplayError(
+            _("round {r} ends with no tie to settle: it can have no winner_cut").format(r=r),
+            round=r,
+        )
+    try:
+        game.cut(wc)
+    except IllegalMove as e:
+        raise ReplayError(str(e), round=r, seat=wc) from None
 
 
 def _play(game: KnockoutGame, move: Move | str, r: int, a: int | None) -> None:
@@ -303,6 +334,8 @@ def knockout_record(game: KnockoutGame) -> dict[str, Any]:
         elif log.could_declare and log.tricks:
             rnd["declare"] = None  # declarations are over, none was made
         rnd["actions"] = [m.code for m in log.actions]
+        if log.winner_cut is not None:  # misère: the last tie for the fewest tricks
+            rnd["winner_cut"] = log.winner_cut
         record["rounds"].append(rnd)
         if not log.redealt:
             first = False

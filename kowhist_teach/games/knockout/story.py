@@ -49,7 +49,10 @@ class KnockoutStory(StoryHook):
         elif game.phase in (Phase.CHOOSE_TRUMP, Phase.VOTE):
             chooser = game.trump_chooser
             who = game.names[chooser] if chooser is not None else "?"
-            tail = _("{name} took the most tricks and chooses trumps").format(name=who)
+            if game.rules.misere:
+                tail = _("{name} took the fewest tricks and chooses trumps").format(name=who)
+            else:
+                tail = _("{name} took the most tricks and chooses trumps").format(name=who)
         elif game.trump is not None:
             tail = _("trumps stay {suit}").format(suit=self.suit_name(game.trump))
         else:
@@ -151,18 +154,27 @@ class KnockoutStory(StoryHook):
                     fresh.deal(log.hands, log.turn_up)
                     yield Beat(fresh, None, tuple(self.deal_lines(fresh)))
                     continue
-                # A cut: for the trump chooser (before the deal) or among rainbows.
-                if fresh.log.hands:
+                # A cut: for the trump chooser (before the deal), among rainbows, or
+                # (misère) for the game among those tied for the fewest tricks.
+                if log is not None and log.winner_cut is not None and fresh.log.tricks:
+                    winner = log.winner_cut
+                elif fresh.log.hands:
                     winner = log.declare["seat"] if log is not None and log.declare else None
                 else:
                     winner = log.cut_winner if log is not None else None
                 if winner is None:
                     return
+                kind = fresh.cut_kind
                 fresh.cut(winner)
-                text = _("A cut among the tied players went to {name}").format(
-                    name=fresh.names[winner]
-                )
-                yield Beat(fresh, None, (story_sentence(text),))
+                text = (
+                    _("Rock-paper-scissors among the tied players went to {name}")
+                    if kind == "rps"
+                    else _("A cut among the tied players went to {name}")
+                ).format(name=fresh.names[winner])
+                lines = [story_sentence(text)]
+                if fresh.is_over():
+                    lines.append(self.outcome_text(fresh))
+                yield Beat(fresh, None, tuple(lines))
                 continue
             if i >= len(moves):
                 return

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import SUIT_MASK, Card, Rank
-from ...core.hooks.teaching import MoveExplanation, PlainTeaching
+from ...core.hooks.teaching import MoveExplanation, PlainTeaching, Tip
 from ...core.moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
 from ...core.words import sentence, suit_name
 from ...i18n import _, is_plural
 from .engine import Phase, Termination
-from .tips import DETECTORS
+from .tips import DETECTORS, MISERE_DETECTORS
 
 __all__ = ["KnockoutTeaching"]
 
@@ -27,6 +27,11 @@ class KnockoutTeaching(PlainTeaching):
     trump choice and vote, no-picture and rainbow calls, who is out after a round."""
 
     detectors = DETECTORS
+
+    def tips(self, game: Any, seat: int) -> list[Tip]:
+        """The tips that apply; misère reverses the aim, so it has its own."""
+        detectors = MISERE_DETECTORS if game.rules.misere else self.detectors
+        return [tip for tip in (d(game, seat) for d in detectors) if tip is not None]
 
     # ------------------------------------------------------------------ moves
     def explain_moves(self, game: Any, seat: int) -> list[MoveExplanation]:
@@ -99,9 +104,31 @@ class KnockoutTeaching(PlainTeaching):
         ):
             why = _("Trumps are not broken yet, but you hold only trumps, so you may lead one")
             return why, effect
+        if self._no_trumping_now(game, seat):
+            why = _(
+                "You have no {suit}, and no trumping is allowed on a round's first trick, so "
+                "you may play any card but a trump"
+            ).format(suit=suit_name(game.trick.led_suit))
+            return why, effect
         return super().legal_reason(game, seat, card, effect)
 
+    @staticmethod
+    def _no_trumping_now(game: Any, seat: int) -> bool:
+        """``no_trump_first_trick``: ``seat`` cannot follow the round's first trick and
+        holds a card that is not a trump, so its trumps are barred."""
+        trick, trump = game.trick, game.trump
+        if not (game.rules.no_trump_first_trick and trick.plays and trump is not None):
+            return False
+        hand = game.hands[seat]
+        return (
+            game.tricks_done == 0
+            and not hand & SUIT_MASK[trick.led_suit]
+            and bool(hand & ~SUIT_MASK[trump])
+        )
+
     def why_not(self, game: Any, seat: int, card: Card) -> str:
+        if self._no_trumping_now(game, seat):
+            return game.why_illegal(card)  # the engine's reason: no trumping yet
         if game.trick.plays:
             return super().why_not(game, seat, card)
         return _("Trumps are not broken yet and you hold other suits: you may not lead a trump")
@@ -129,6 +156,8 @@ class KnockoutTeaching(PlainTeaching):
                     why = _(
                         "The vote left {suit} among the tied suits, so you may choose it"
                     ).format(suit=suit_name(call.suit))
+                elif game.rules.misere:
+                    why = _("You took the fewest tricks last round, so you choose trumps")
                 else:
                     why = _("You took the most tricks last round, so you choose trumps")
                 held = suit_name(call.suit, plural=is_plural(count))
@@ -217,8 +246,67 @@ class KnockoutTeaching(PlainTeaching):
                         )
                     )
                 ]
+        if game.rules.misere:
+            return self._misere_round(game, log, round_index)
         lines = self._fates(game, log)
         lines.extend(self._next_chooser(game, round_index))
+        return lines
+
+    def _misere_round(self, game: Any, log: Any, round_index: int) -> list[str]:
+        """Misère: who took two tricks (or every trick) and is out, then who chooses
+        trumps next (the fewest tricks) or who won the game (see docs/rules.md)."""
+        names = game.names
+        lines = []
+        for seat in log.eliminated:
+            k = log.tricks_won[seat]
+            if k == log.hand_size and k < 2:
+                text = _("{name} took every trick of the round and is out (misère)")
+            else:
+                text = _("{name} took {k} tricks and is out: in misère two tricks knock you out")
+            lines.append(sentence(text.format(name=names[seat], k=k)))
+        outcome = game.outcome()
+        last = round_index == len(game.rounds) - 1
+        if outcome is not None and last:
+            kind = _("rock-paper-scissors") if game.rules.tie_break == "rps" else _("the cut")
+            if outcome.termination is Termination.FEWEST_TRICKS:
+                text = _("{name} took the fewest tricks over the whole game and wins")
+                if log.winner_cut is not None:
+                    text = _(
+                        "Those left tied for the fewest tricks over the game; {kind} went to "
+                        "{name}, who wins"
+                    )
+            else:
+                text = _("{name} is the last player left in and wins the game")
+            lines.append(sentence(text.format(name=names[outcome.winner], kind=kind)))
+            return lines
+        if game.phase is Phase.CUT and last:
+            return lines  # the final tie is about to be settled
+        left = [s for s in range(game.n) if log.hands[s] and s not in log.eliminated]
+        if not left:
+            return lines
+        least = min(log.tricks_won[s] for s in left)
+        tied = [s for s in left if log.tricks_won[s] == least]
+        nxt = game.rounds[round_index + 1] if round_index + 1 < len(game.rounds) else None
+        chooser = tied[0] if len(tied) == 1 else nxt.cut_winner if nxt is not None else None
+        kind = _("rock-paper-scissors") if game.rules.tie_break == "rps" else _("the cut")
+        together = ", ".join(names[s] for s in tied)
+        if len(tied) > 1:
+            text = (
+                _(
+                    "{names} tied for the fewest tricks ({k} each): {kind} decides who "
+                    "chooses trumps"
+                )
+                if chooser is None
+                else _("{names} tied for the fewest tricks ({k} each), and {kind} went to {name}")
+            )
+            name = names[chooser] if chooser is not None else ""
+            lines.append(sentence(text.format(names=together, k=least, kind=kind, name=name)))
+        if chooser is not None:
+            text = _(
+                "{name} took the fewest tricks ({k}) of those left in, so {name} chooses trumps "
+                "and leads next round"
+            )
+            lines.append(sentence(text.format(name=names[chooser], k=least)))
         return lines
 
     def _fates(self, game: Any, log: Any) -> list[str]:

@@ -14,10 +14,10 @@ from ...core.cards import SUIT_MASK, Card, Rank
 from ...core.hooks.teaching import Detector, Tip, live_trumps
 from ...core.tricks import beats
 from ...core.words import suit_name
-from ...i18n import _
+from ...i18n import _, is_plural
 from .engine import Phase, Status
 
-__all__ = ["DETECTORS"]
+__all__ = ["DETECTORS", "MISERE_DETECTORS"]
 
 
 def _playing(game: Any, seat: int) -> bool:
@@ -140,4 +140,67 @@ DETECTORS: tuple[Detector, ...] = (
     ace_of_trumps_two_cards,
     choose_longest_suit,
     dog_play_where_it_wins,
+)
+
+
+# --------------------------------------------------------------------------- misère
+# Misère reverses the aim (two tricks in a round knock you out, the fewest tricks
+# chooses trumps), so it reverses most of the tips above: saving high cards, keeping the
+# top trump, and choosing the longest suit are exactly wrong there. These say so.
+
+
+def misere_reversed(game: Any, seat: int) -> Tip | None:
+    """Misère, no trick yet, high cards in hand: the usual advice is turned round."""
+    if not _playing(game, seat) or game.tricks_won[seat] > 0:
+        return None
+    tricks_left = game.hand_size - game.tricks_done
+    high = [c for c in game.hand(seat) if c.rank >= Rank.KING]
+    if tricks_left < 2 or not high:
+        return None
+    return Tip(
+        "misere_reversed",
+        _(
+            "Misère turns the usual tips round: two tricks in a round knock you out, so get "
+            "rid of your high cards while someone else is winning the trick, and keep your "
+            "low cards to play under theirs."
+        ),
+    )
+
+
+def misere_one_taken(game: Any, seat: int) -> Tip | None:
+    """Misère with one trick taken: one more knocks the player out."""
+    if not _playing(game, seat) or game.tricks_won[seat] != 1:
+        return None
+    if game.hand_size - game.tricks_done < 1:
+        return None
+    return Tip(
+        "misere_one_taken",
+        _(
+            "You have taken a trick: one more knocks you out, so play under the card "
+            "winning the trick whenever you can."
+        ),
+    )
+
+
+def misere_choose_shortest(game: Any, seat: int) -> Tip | None:
+    """The misère trump chooser should pick their shortest suit."""
+    if game.phase is not Phase.CHOOSE_TRUMP or game._votes:
+        return None
+    hand = game.hands[seat]
+    counts = [(hand & m).bit_count() for m in SUIT_MASK]
+    best = min(range(4), key=lambda s: (counts[s], (hand & SUIT_MASK[s]).bit_length()))
+    return Tip(
+        "misere_choose_shortest",
+        _(
+            "In misère pick as trumps the suit you hold least of: every trump you hold may "
+            "win a trick you do not want. You hold {n} {suit}."
+        ).format(n=counts[best], suit=suit_name(best, plural=is_plural(counts[best]))),
+    )
+
+
+#: The detectors of misère Knock-Out Whist (``Rules(misere=True)``), in their order.
+MISERE_DETECTORS: tuple[Detector, ...] = (
+    misere_reversed,
+    misere_one_taken,
+    misere_choose_shortest,
 )

@@ -27,3 +27,6 @@ SPEC.hooks["record"] = OhHellRecord()
 from .cli import OhHellCli  # noqa: E402
 
 SPEC.hooks["cli"] = OhHellCli()
+from .bots import OhHellBots  # noqa: E402
+
+SPEC.hooks["bots"] = OhHellBots()

@@ -30,8 +30,7 @@ def _seats(game: OhHellGame, values: list[Any]) -> str:
 class OhHellCli(CliHook):
     """Oh Hell's ``cli`` hook."""
 
-    # "rules" once the bots hook gives Oh Hell its rules bot (the bots facet, not merged yet).
-    terminal_bot = "random"
+    terminal_bot = "rules"
     terminal_bot_per_seat = True
     story_at_end = True
     help_lists_moves = True

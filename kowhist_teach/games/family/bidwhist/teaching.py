@@ -19,7 +19,7 @@ from ....core.words import sentence, suit_name
 from ....i18n import _, is_plural, ngettext
 from ..engine import FamilyPhase
 from ..teaching import FamilyTeaching, call_notes, is_trump, side_name
-from .engine import BIDS, DOWNTOWN, HIGH, KITTY_SIZE, LOW, NOTRUMP, bid_parts
+from .engine import ALL_BIDS, BIDS, DOWNTOWN, HIGH, LOW, NOTRUMP, bid_parts
 
 __all__ = ["BidWhistTeaching"]
 
@@ -34,7 +34,9 @@ class BidWhistTeaching(FamilyTeaching):
 
     def explain_calls(self, game: Any, seat: int) -> list[MoveExplanation]:
         if game.phase is FamilyPhase.BID:
-            return call_notes(game, (PASS, *BIDS), self.bid_meaning)
+            # Levels 1 and 2 exist only in the game without a kitty (lowest bid one).
+            bids = ALL_BIDS if game.rules.lowest_bid < 3 else BIDS
+            return call_notes(game, (PASS, *bids), lambda call: self.bid_meaning(call, game))
         if game.phase is FamilyPhase.TRUMP:
             directions = {
                 HIGH: _("High: at no trump, high cards win (A K Q … 2)"),
@@ -47,11 +49,14 @@ class BidWhistTeaching(FamilyTeaching):
             )
         return self._discards(game, seat)
 
-    def bid_meaning(self, call: Any) -> str:
-        """What a bid promises, as a clause."""
+    def bid_meaning(self, call: Any, game: Any = None) -> str:
+        """What a bid promises, as a clause (``game``: its rules say whether there is a
+        kitty, and so a kitty book)."""
         if call is PASS:
             return _("Pass: you do not bid this deal")
         level, kind = bid_parts(call)
+        if game is not None and not game.rules.kitty_size:
+            return self._bid_without_kitty(level, kind)
         if kind == NOTRUMP:
             text = _(
                 "{level} no trump: your side must take at least {books} books with no trumps, "
@@ -69,16 +74,48 @@ class BidWhistTeaching(FamilyTeaching):
             )
         return text.format(level=level, books=6 + level)
 
+    @staticmethod
+    def _bid_without_kitty(level: int, kind: str) -> str:
+        """A bid in the game without a kitty (13 tricks, no kitty book)."""
+        if kind == NOTRUMP:
+            text = _(
+                "{level} no trump: your side must take at least {books} of the 13 tricks with "
+                "no trumps; you then say high or low, and the score is doubled"
+            )
+        elif kind == DOWNTOWN:
+            text = _(
+                "{level} downtown: your side must take at least {books} of the 13 tricks, low "
+                "cards winning (the ace still highest); you then name trumps"
+            )
+        else:
+            text = _(
+                "{level} uptown: your side must take at least {books} of the 13 tricks, high "
+                "cards winning; you then name trumps"
+            )
+        return text.format(level=level, books=6 + level)
+
     def _name_trumps(self, game: Any, seat: int, call: Any) -> str:
         n = sum(1 for c in game.hand(seat) if c.suit == call.suit)
-        return _(
-            "You won the auction, so you name trumps: {suit}; you hold {n} {held}, and the "
-            "jokers are the two highest trumps"
-        ).format(suit=suit_name(call.suit), n=n, held=suit_name(call.suit, plural=is_plural(n)))
+        jokers = game.rules.joker_count
+        if jokers == 2:
+            text = _(
+                "You won the auction, so you name trumps: {suit}; you hold {n} {held}, and the "
+                "jokers are the two highest trumps"
+            )
+        elif jokers == 1:
+            text = _(
+                "You won the auction, so you name trumps: {suit}; you hold {n} {held}, and the "
+                "big joker is the highest trump"
+            )
+        else:
+            text = _("You won the auction, so you name trumps: {suit}; you hold {n} {held}")
+        return text.format(
+            suit=suit_name(call.suit), n=n, held=suit_name(call.suit, plural=is_plural(n))
+        )
 
     def _discards(self, game: Any, seat: int) -> list[MoveExplanation]:
         """The declarer's discards: every card may go; say what it is worth in play."""
-        left = KITTY_SIZE - len(game.discards)
+        left = game.rules.kitty_size - len(game.discards)
         if not game.discards:
             why = _(
                 "You discard {n} cards face down, one at a time: they count as your side's "
@@ -115,12 +152,14 @@ class BidWhistTeaching(FamilyTeaching):
             return lines
         side = deal.declarer % 2
         n = game.books(side, deal)
-        # One book is the kitty book alone: no trick taken in play.
-        took = ngettext(
-            "{side} took {n} book, the kitty book alone",
-            "{side} took {n} books, the kitty book included",
-            n,
-        )
+        if not game.rules.kitty_size:  # no kitty: the books are the tricks taken
+            took = ngettext("{side} took {n} book", "{side} took {n} books", n)
+        else:  # one book is the kitty book alone: no trick taken in play
+            took = ngettext(
+                "{side} took {n} book, the kitty book alone",
+                "{side} took {n} books, the kitty book included",
+                n,
+            )
         lines.append(sentence(game.contract_text(deal)))
         lines.append(sentence(took.format(side=side_name(game, side), n=n)))
         return lines

@@ -51,6 +51,41 @@ class BidWhistUI(FamilyUI):
             ),
         ]
 
+    def variant_options(self, rules: type) -> list[RuleOption]:
+        """Seed 004's variants, each one option of :class:`BidWhistRules`."""
+        return [
+            RuleOption(
+                "joker_count",
+                N_("Jokers"),
+                N_("2: a six-card kitty; 1: the big joker alone, five; 0: four, or none"),
+                choices=(0, 1, 2),
+            ),
+            RuleOption(
+                "boston_points",
+                N_("Boston scores"),
+                N_("All 13 books: 7, or 28 where a Boston is quadrupled"),
+                choices=(7, 28),
+            ),
+            RuleOption(
+                "kitty",
+                N_("Kitty"),
+                N_("Without jokers only: off deals 13 cards each, no kitty, lowest bid one"),
+            ),
+            RuleOption(
+                "equal_bids", N_("High and low bids equal"), N_("3 = 3 low < 3 no trump < 4 …")
+            ),
+            RuleOption(
+                "opponents_score",
+                N_("Opponents score"),
+                N_("The defenders score each book they take over six"),
+            ),
+            RuleOption(
+                "joker_swap",
+                N_("Swap jokers at no trump"),
+                N_("Each joker held is swapped for one of the declarer's discards, at random"),
+            ),
+        ]
+
     def turn_text(self, game: Any, seat: int) -> str | None:
         if game.phase is FamilyPhase.TRUMP and HIGH in game.legal_moves():
             return _("Your turn: choose high or low")  # after a no-trump bid

@@ -54,6 +54,21 @@ class WhistUI(FamilyUI):
             ),
         ]
 
+    def variant_options(self, rules: type) -> list[RuleOption]:
+        """The second reading of the honours rule (issue 14)."""
+        return [
+            RuleOption(
+                "honours_rule",
+                N_("Honours rule"),
+                N_(
+                    "seed: honours never score the last point of a game; laws: the Laws of "
+                    "Short Whist (tricks score first, and honours may carry a side to game "
+                    "unless it stood one point short)"
+                ),
+                choices=("seed", "laws"),
+            ),
+        ]
+
     def scores_label(self, game: Any) -> str:
         if game.rules.drive:
             return _("Tricks so far")
