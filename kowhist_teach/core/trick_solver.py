@@ -74,6 +74,18 @@ class TrickSolver:
     ``team``: the seats whose tricks count (one seat, or a partnership); ``trump``:
     a suit index or ``-1``.
 
+    The game's own rules of play, so that the search tries exactly the engine's legal
+    moves:
+
+    * ``trump_breaking``: trumps may not be led (unless only trumps are held) until
+      someone has trumped in — played a trump to a trick of another suit; ``broken``
+      says whether that has happened already this round;
+    * ``no_trump_first``: on the round's first trick a player who cannot follow may not
+      trump unless they hold only trumps; ``first_trick`` says whether the trick being
+      searched from is that first trick;
+    * ``minimise``: the team plays for the *fewest* tricks and the others against that
+      (misère), the value is still the team's tricks.
+
     >>> from kowhist_teach.core.cards import mask_of, parse_cards
     >>> hands = [mask_of(parse_cards('AS 2H')), mask_of(parse_cards('KS 3H'))]
     >>> TrickSolver(hands, trump=-1, team={0}).value(leader=0)  # A♠ wins, 2♥ loses
@@ -86,6 +98,12 @@ class TrickSolver:
         trump: int,
         team: set[int] | frozenset[int],
         may_pass: Sequence[bool] | None = None,
+        *,
+        trump_breaking: bool = False,
+        broken: bool = False,
+        no_trump_first: bool = False,
+        first_trick: bool = False,
+        minimise: bool = False,
     ) -> None:
         self.n = len(hands)
         self.hands = list(hands)
@@ -99,6 +117,18 @@ class TrickSolver:
         self.give_up_at = float("inf")
         self._best_lead = -2
         self.nodes = 0
+        #: Trump breaking: whether leads are restricted until trumps are broken, and
+        #: whether they are (the search's state: part of the table's key).
+        self.trump_breaking = trump_breaking and trump >= 0
+        self.broken = self._broken_at_start = broken or not self.trump_breaking
+        self.no_trump_first = no_trump_first and trump >= 0
+        #: With ``no_trump_first``: the count of tricks left while the first is played
+        #: (``-1`` once it is over).
+        self._first_at = -1
+        self._first_trick = first_trick
+        self.minimise = minimise
+        #: Which seats want the team to take tricks (the team, or in misère the others).
+        self.wants = tuple(t != minimise for t in self.team)
 
     # ------------------------------------------------------------- public entry
     def tricks_left(self) -> int:
@@ -110,6 +140,8 @@ class TrickSolver:
     def value(self, leader: int) -> int:
         """The team's tricks from a trick start with ``leader`` to lead."""
         tricks = self.tricks_left()
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         return self._exact(lambda a, b: self._trick_start(leader, tricks, a, b), tricks)
 
     def value_mid_trick(
@@ -122,13 +154,19 @@ class TrickSolver:
         """The team's tricks from inside a trick: ``order`` is the trick's seats in play
         order, ``pos`` the next to act, ``plays`` the (seat, card) pairs so far and
         ``tricks`` the tricks left with this one. The trick on the table is counted."""
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         if not plays:
             return self._exact(lambda a, b: self._trick_start(order[0], tricks, a, b), tricks)
         led = _SUIT_OF[plays[0][1]]
         best, best_seat = -1, -1
+        trump, broken = self.trump, self._broken_at_start
         for seat, card in plays:
             if best < 0 or self._beats(card, best, led):
                 best, best_seat = card, seat
+            if _SUIT_OF[card] == trump and led != trump:
+                broken = True
+        self.broken = broken
         order = list(order)
         return self._exact(
             lambda a, b: self._play(order, pos, led, best, best_seat, tricks, a, b), tricks
@@ -148,13 +186,19 @@ class TrickSolver:
             return True
         if k > tricks:
             return False
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         if not plays:
             return self._trick_start(order[0], tricks, k - 1, k) >= k
         led = _SUIT_OF[plays[0][1]]
         best, best_seat = -1, -1
+        trump, broken = self.trump, self._broken_at_start
         for seat, card in plays:
             if best < 0 or self._beats(card, best, led):
                 best, best_seat = card, seat
+            if _SUIT_OF[card] == trump and led != trump:
+                broken = True
+        self.broken = broken
         return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
 
     @staticmethod
@@ -189,7 +233,7 @@ class TrickSolver:
                     if self._beats(card, best, led):
                         best, best_seat = card, s
             return 1 if self.team[best_seat] else 0
-        key = (leader, *hands)
+        key = (leader if self.broken else leader - 64, *hands)
         entry = self.table.get(key)
         if entry is None:
             lo, hi = self._bounds(tricks)
@@ -235,6 +279,8 @@ class TrickSolver:
             return 0, tricks
         top = live.bit_length() - 1
         holder = next(s for s, h in enumerate(self.hands) if h >> top & 1)
+        if self.minimise and self.may_pass[holder]:
+            return 0, tricks  # a dog may keep its trump back: it wins nothing for sure
         if not self.team[holder]:
             return 0, tricks - 1
         hand, sure = self.hands[holder], 0
@@ -244,18 +290,31 @@ class TrickSolver:
             top = live.bit_length() - 1
         return min(sure, tricks), tricks
 
-    def _moves(self, seat: int, led: int, best: int, best_seat: int, live: int) -> list[int]:
+    def _moves(
+        self, seat: int, led: int, best: int, best_seat: int, live: int, tricks: int
+    ) -> list[int]:
         """Candidate cards for ``seat``, one per group of equivalent cards, ordered."""
         hand = self.hands[seat]
         if self.may_pass[seat]:
             return [hand.bit_length() - 1, _PASS] if hand else [_PASS]
-        legal = hand & SUIT_MASK[led] or hand if led >= 0 else hand
+        trump = self.trump
+        if led >= 0:
+            legal = hand & SUIT_MASK[led]
+            if not legal:
+                legal = hand
+                if tricks == self._first_at:  # no trumping in on the first trick
+                    legal = hand & ~SUIT_MASK[trump] or hand
+        elif not self.broken:  # trumps not broken: no trump lead while others are held
+            legal = hand & ~SUIT_MASK[trump] or hand
+        else:
+            legal = hand
         reps = 0
         for suit in range(4):
             mine = legal >> (13 * suit) & 0x1FFF
             if mine:
                 reps |= _representatives(mine, live >> (13 * suit) & 0x1FFF) << (13 * suit)
-        trump = self.trump
+        if self.minimise:
+            return _low_first(reps)
         if best < 0:
             # Leading: high cards first (they win or clear the way), trumps last.
             tmask = SUIT_MASK[trump] if trump >= 0 else 0
@@ -295,9 +354,9 @@ class TrickSolver:
         live = 1 << best if best >= 0 else 0
         for h in hands:
             live |= h
-        maximise = self.team[seat]
+        maximise = self.wants[seat]
         value = -1 if maximise else 99
-        moves = self._moves(seat, led, best, best_seat, live)
+        moves = self._moves(seat, led, best, best_seat, live, tricks)
         if hint >= 0 and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
@@ -311,7 +370,17 @@ class TrickSolver:
                 if best < 0:
                     v = self._play(order, pos + 1, _SUIT_OF[card], card, seat, tricks, alpha, beta)
                 elif self._beats(card, best, led):
-                    v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                    if self.broken or _SUIT_OF[card] == _SUIT_OF[best]:
+                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                    else:  # trumping in breaks trumps
+                        self.broken = True
+                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                        self.broken = False
+                elif not self.broken and _SUIT_OF[card] == self.trump:
+                    # A trump under a higher trump on a trick led in another suit.
+                    self.broken = True
+                    v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+                    self.broken = False
                 else:
                     v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
                 hands[seat] ^= bit

@@ -429,12 +429,32 @@ class KnockoutBots(BotHooks):
 
 
 def _survives(game: KnockoutGame, seat: int, tricks: int) -> bool:
-    return game.tricks_won[seat] + tricks >= 1
+    """Whether ending the round with ``tricks`` more keeps ``seat`` in: one trick at
+    least — in misère at most one, and not every trick of the round."""
+    total = game.tricks_won[seat] + tricks
+    if game.rules.misere:
+        return total <= 1 and total < game.hand_size
+    return total >= 1
 
 
-def _solver_for(game: KnockoutGame, me: int, trump: int | None = None) -> TrickSolver:
+def _solver_for(
+    game: KnockoutGame, me: int, trump: int | None = None, hands: Sequence[int] | None = None
+) -> TrickSolver:
+    """The solver for ``me`` against all the others, playing by this round's rules (trump
+    breaking, no trumping in on the first trick, misère, the one-card players)."""
     t = game._trump_int if trump is None else trump
-    return TrickSolver(list(game.hands), t, {me}, may_pass=list(game._one_card))
+    rules = game.rules
+    return TrickSolver(
+        list(game.hands if hands is None else hands),
+        t,
+        {me},
+        may_pass=list(game._one_card),
+        trump_breaking=rules.trump_breaking,
+        broken=game._trump_broken,
+        no_trump_first=rules.no_trump_first_trick,
+        first_trick=game.tricks_done == 0,
+        minimise=rules.misere,
+    )
 
 
 # --------------------------------------------------------------------- Monte Carlo
@@ -465,6 +485,8 @@ class KnockoutSearch(Search):
         self.hand_size = game.hand_size
         self.rng = _position_rng(seed, "ko", game.round, len(game.log.actions), me)
         self.pool = [c for c in range(52) if unknown >> c & 1]
+        self.game = game
+        self.misere = game.rules.misere
 
     def deal(self) -> list[int]:
         """Every seat's hand: ours, and the hidden ones dealt at random."""
@@ -478,7 +500,7 @@ class KnockoutSearch(Search):
         """The tricks the seat takes (this one counted) after each move, all others
         playing against it, every card visible."""
         me, order, pos, plays, tricks = self.me, self.order, self.pos, self.plays, self.tricks
-        solver = TrickSolver(world, self.trump, {me}, may_pass=self.one_card)
+        solver = _solver_for(self.game, me, self.trump, world)
         solver.give_up_at = give_up_at
         values = []
         for move in self.moves:
@@ -493,7 +515,11 @@ class KnockoutSearch(Search):
         return values
 
     def utility(self, result: int) -> float:
-        """Surviving first, then tricks, a sweep most."""
+        """Surviving first, then tricks, a sweep most (misère: surviving, then the
+        fewest tricks)."""
+        if self.misere:
+            total = self.taken + result
+            return (10.0 if total <= 1 and total < self.hand_size else 0.0) - result
         return _ko_utility(result, self.taken, self.tricks + self.taken, self.hand_size)
 
 
