@@ -127,6 +127,9 @@ class TrickSolver:
         self._first_at = -1
         self._first_trick = first_trick
         self.minimise = minimise
+        #: Where the next exact value's null-window tests start (any value is correct;
+        #: a close one is fast). Callers set it to a value they expect.
+        self.guess = 1
         #: Which seats want the team to take tricks (the team, or in misère the others).
         self.wants = tuple(t != minimise for t in self.team)
 
@@ -201,14 +204,21 @@ class TrickSolver:
         self.broken = broken
         return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
 
-    @staticmethod
-    def _exact(search: Any, tricks: int) -> int:
-        # Null-window tests "at least k tricks?" for k = 1, 2, ... are far cheaper than
-        # one full-window search, and the answer is usually small.
-        for k in range(1, tricks + 1):
-            if search(k - 1, k) < k:
-                return k - 1
-        return tricks
+    def _exact(self, search: Any, tricks: int) -> int:
+        # Null-window tests "at least k tricks?" are far cheaper than one full-window
+        # search. They start at ``self.guess`` (e.g. the value of the move analysed
+        # just before, MTD(f)-style) and step towards the answer: with a good guess two
+        # tests settle it.
+        lo, hi = 0, tricks
+        k = min(max(self.guess, 1), tricks)
+        while lo < hi:
+            if search(k - 1, k) >= k:
+                lo = k
+                k += 1
+            else:
+                hi = k - 1
+                k -= 1
+        return lo
 
     # ------------------------------------------------------------------ search
     def _beats(self, card: int, best: int, led: int) -> bool:

@@ -211,6 +211,7 @@ class GermanBots(BotHooks):
             v = solver.value_mid_trick(order, pos + 1, plays, tricks)
             solver.hands[me] ^= 1 << move
             out.append(MoveAnalysis(move, v, counted + v >= need))
+            solver.guess = v  # the next move is often worth the same
         return out
 
 

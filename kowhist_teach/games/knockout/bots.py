@@ -425,6 +425,7 @@ class KnockoutBots(BotHooks):
                 v = solver.value_mid_trick(order, pos + 1, plays, tricks)
                 solver.hands[me] ^= 1 << move
             out.append(MoveAnalysis(move, v, _survives(game, me, v)))
+            solver.guess = v  # the next move is often worth the same
         return out
 
 
