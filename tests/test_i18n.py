@@ -100,7 +100,7 @@ def test_every_entry_is_translated_and_not_fuzzy(lang: str) -> None:
     cat = catalogue(lang)
     entries = [m for m in cat if m.id]
     assert entries
-    untranslated = [m.id for m in entries if not m.string]
+    untranslated = [m.id for m in entries if not all(_forms(m.string))]
     fuzzy = [m.id for m in entries if m.fuzzy]
     assert not untranslated, f"{lang}: no translation for {untranslated}"
     assert not fuzzy, f"{lang}: fuzzy (check, then drop the flag): {fuzzy}"
@@ -113,15 +113,25 @@ def test_translations_keep_exactly_the_placeholders(lang: str) -> None:
     for m in catalogue(lang):
         if not m.id or not m.string:
             continue
-        try:
-            same = placeholders(m.string) == placeholders(m.id)
-        except ValueError as e:  # an unbalanced brace would break .format() at run time
-            same = False
-            wrong.append((m.id, m.string, str(e)))
-            continue
-        if not same:
-            wrong.append((m.id, m.string, sorted(placeholders(m.string) ^ placeholders(m.id))))
+        msgid = _forms(m.id)[-1]  # a plural message: every form against the plural
+        for text in _forms(m.string):
+            try:
+                same = placeholders(text) == placeholders(msgid)
+            except ValueError as e:  # an unbalanced brace would break .format() at run time
+                wrong.append((m.id, text, str(e)))
+                continue
+            if not same:
+                wrong.append((m.id, text, sorted(placeholders(text) ^ placeholders(msgid))))
     assert not wrong, wrong
+
+
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A message's text as a tuple: one string, or the forms of an ngettext message."""
+    return text if isinstance(text, tuple) else (text,)
 
 
 def test_placeholders_helper() -> None:
@@ -143,7 +153,8 @@ def test_committed_mo_is_up_to_date_with_the_po(lang: str) -> None:
         committed = read_mo(f)
 
     def contents(c: Catalog) -> dict[object, object]:
-        return {m.id: m.string for m in c if m.id}
+        # read_mo gives a plural message's forms as lists: compared as tuples.
+        return {_hashable(m.id): _hashable(m.string) for m in c if m.id}
 
     assert contents(committed) == contents(read_mo(compiled)), (
         f"{mo_path.name} ({lang}) is stale: run `make i18n`"

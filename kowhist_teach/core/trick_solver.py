@@ -33,7 +33,7 @@ from typing import Any
 
 from .cards import SUIT_MASK
 
-__all__ = ["AnalysisTimeout", "MoveAnalysis", "TrickSolver"]
+__all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver"]
 
 _NEVER = float("inf")
 
@@ -60,10 +60,33 @@ class MoveAnalysis:
     move: Any
     tricks: int
     survives: bool
+    #: The move is a face-down card (a blind dog's): never named before it is played —
+    #: ``code`` is ``"??"``; ``label`` says "the face-down card".
+    hidden: bool = False
+    #: The player's goal is the fewest tricks (misère): fewer ``tricks`` is better.
+    fewer_is_better: bool = False
+
+    @property
+    def code(self) -> str:
+        """The move's code, ``"??"`` for a face-down card."""
+        return HIDDEN_CODE if self.hidden else self.move.code
+
+    @property
+    def label(self) -> str:
+        """The move in words, a face-down card unnamed."""
+        if self.hidden:
+            from ..i18n import _
+
+            return _("the face-down card")
+        return str(self.move)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``analysis`` entry of ``kowhist-teach explain --json``."""
-        return {"move": self.move.code, "tricks": self.tricks, "survives": self.survives}
+        return {"move": self.code, "tricks": self.tricks, "survives": self.survives}
+
+
+#: How a face-down card is written where a move's code would be.
+HIDDEN_CODE = "??"
 
 
 class TrickSolver:

@@ -406,13 +406,15 @@ class KnockoutBots(BotHooks):
                 solver = _solver_for(game, me, trump=int(move.suit))
                 solver.give_up_at = give_up_at
                 v = solver.value(leader=game.log.leader)
-                out.append(MoveAnalysis(move, v, _survives(game, me, v)))
+                out.append(MoveAnalysis(move, v, _survives(game, me, v), False, game.rules.misere))
             return out
         if game.phase is not Phase.PLAY:
             return []
         out = []
         solver = _solver_for(game, me)
         solver.give_up_at = give_up_at
+        blind = _ko_blind(game, me)  # the face-down card is never named
+        misere = game.rules.misere
         order, pos = game.trick_order()
         tricks = game.hand_size - game.tricks_done
         for move in game.legal_moves():
@@ -424,7 +426,8 @@ class KnockoutBots(BotHooks):
                 plays.append((me, int(move)))
                 v = solver.value_mid_trick(order, pos + 1, plays, tricks)
                 solver.hands[me] ^= 1 << move
-            out.append(MoveAnalysis(move, v, _survives(game, me, v)))
+            hidden = blind and move is not PASS
+            out.append(MoveAnalysis(move, v, _survives(game, me, v), hidden, misere))
             solver.guess = v  # the next move is often worth the same
         return out
 
