@@ -24,6 +24,9 @@ the 13-card phase 2 is then solved exactly from its first lead (``analyse`` on t
 game if the solver supports German Whist, else ``TrickSolver`` on the two hands with
 team = {the leader}, plus the value of each legal lead, as ``analyse`` does).
 
+Reviews: ``--reviews`` first rounds of 7 cards for 4 players (rules bots) are reviewed
+for one seat, with the estimate from the seat (target: 2 s a round).
+
 Run from the repository root::
 
     python benchmarks/solver_speed.py                    # every cell, one process
@@ -50,6 +53,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.games.german.engine import GermanGame, GermanPhase
 from kowhist_teach.games.knockout.engine import KnockoutGame, Rules
+from kowhist_teach.teach.bots import make_bot
+from kowhist_teach.teach.review import review
 from kowhist_teach.teach.solver import TrickSolver, analyse
 
 TARGET_SECONDS = 0.5
@@ -142,6 +147,25 @@ def german_phase2(hands_count: int, cap: float, seed: int = 1) -> dict[str, Any]
     }
 
 
+def review_round(rounds: int, players: int = 4, hand: int = 7) -> dict[str, Any]:
+    """Reviews of one seat's first round (``hand`` cards, ``players`` players, rules-bot
+    play), the estimate from the seat included: what the app's review panel and
+    ``kowhist-teach review`` do after a round (target: 2 s)."""
+    times: list[float] = []
+    complete = 0
+    for i in range(rounds):
+        game = KnockoutGame(players, Rules(start_hand=hand), seed=7000 + i)
+        bot = make_bot("rules", seed=i)
+        while game.round == 0 and not game.is_over():
+            game.play(bot.choose(game))
+        seat = i % players
+        start = _clock()
+        r = review(game, seat, round=0, time_limit=None)
+        times.append(_clock() - start)
+        complete += r.complete
+    return {"rounds": rounds, "players": players, "hand": hand, "review": _stats(times)}
+
+
 def _german_leads(game: GermanGame, hands: list[int], trump: int) -> list[int]:
     """The value of each legal lead, one solver sharing its table (as ``analyse`` does)."""
     me = game.to_move
@@ -186,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="seconds per cell (20)")
     parser.add_argument("--cap", type=float, default=30.0, help="seconds per search (30)")
     parser.add_argument("--german", type=int, default=30, help="German Whist hands (30)")
+    parser.add_argument("--reviews", type=int, default=20, help="7-card 4-player rounds reviewed")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     lo, _sep, hi = args.players.partition("-")
@@ -213,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     worst_solve = max((c["solve"]["max"] for c in small), default=0.0)
     worst_analyse = max((c["analyse"]["max"] for c in small), default=0.0)
     german = german_phase2(args.german, args.cap) if args.german else None
+    reviews = review_round(args.reviews) if args.reviews else None
     result = {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
@@ -228,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
             "analyse_met": worst_analyse <= TARGET_SECONDS,
         },
         "german_phase2": german,
+        "review": reviews,
         "seconds": round(_clock() - started, 1),
     }
     if args.json:
@@ -246,6 +273,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{_fmt(s['median'])} p95 {_fmt(s['p95'])} max {_fmt(s['max'])} | every lead "
             f"median {_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])} "
             f"[{german['how']}]"
+        )
+    if reviews:
+        s = reviews["review"]
+        print(
+            f"review of a 7-card 4-player round ({reviews['rounds']} rounds): median "
+            f"{_fmt(s['median'])} p95 {_fmt(s['p95'])} max {_fmt(s['max'])} "
+            f"(target 2 s: {'met' if s['max'] <= 2.0 else 'NOT met'})"
         )
     print(f"{result['seconds']:.0f} s in all")
     return 0

@@ -50,6 +50,9 @@ LABEL = N_("with every card visible")
 TIME_LIMIT = 10.0
 #: Deals sampled for the estimate from the seat.
 SAMPLES = 12
+#: The longest one decision's estimate may take (seconds): it says how many deals it
+#: used, so fewer deals in a hard position are honest.
+ESTIMATE_SECONDS = 0.15
 
 
 @dataclass(frozen=True)
@@ -265,7 +268,9 @@ def _decide(
     estimate: dict[str, float] = {}
     done = 0
     if better and samples:
-        estimate, done = _estimate(game, samples, seed, give_up_at)
+        moves = [played.move, *(a.move for a in better)]
+        until = min(give_up_at, time.perf_counter() + ESTIMATE_SECONDS)
+        estimate, done = _estimate(game, moves, samples, seed, until)
     return Decision(
         round=part,
         action=n,
@@ -282,14 +287,16 @@ def _decide(
 
 
 def _estimate(
-    game: Any, samples: int, seed: int, give_up_at: float
+    game: Any, moves: list[Any], samples: int, seed: int, give_up_at: float
 ) -> tuple[dict[str, float], int]:
-    """Each move's average tricks over hidden hands dealt as the Monte Carlo bot deals
-    them (the bots hook's search), from what the seat to move has seen."""
+    """The average tricks of ``moves`` over hidden hands dealt as the Monte Carlo bot
+    deals them (the bots hook's search), from what the seat to move has seen; as many
+    deals as fit before ``give_up_at`` (up to ``samples``)."""
     bot = SamplingBot(seed=seed, samples=samples)
     search = bots_of(game).search(game, bot)
     if search is None:
         return {}, 0
+    search.moves = [m for m in search.moves if m in moves]  # only these are scored
     totals = [0.0] * len(search.moves)
     done = 0
     for _i in range(samples):
