@@ -33,7 +33,7 @@ from typing import Any
 
 from .cards import SUIT_MASK
 
-__all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver"]
+__all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver", "equivalent_cards"]
 
 _NEVER = float("inf")
 
@@ -446,6 +446,32 @@ class TrickSolver:
                     winner = s
                     break
         return self._trick_start(winner, tricks, alpha, beta)
+
+
+def equivalent_cards(hand: int, live: int) -> dict[int, int]:
+    """Each card of ``hand`` mapped to the highest card of its run: cards of one suit
+    with no other ``live`` card between them (``live``: every card still in a hand or on
+    the table) play alike, so one search answers for the whole run.
+
+    >>> from kowhist_teach.core.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards('KH QH 10H'))
+    >>> sorted(equivalent_cards(hand, hand | mask_of(parse_cards('JH'))).items())
+    [(21, 21), (23, 24), (24, 24)]
+    """
+    out: dict[int, int] = {}
+    rep = -1
+    for card in range(51, -1, -1):
+        if card % 13 == 12:
+            rep = -1  # a new suit
+        if not live >> card & 1:
+            continue
+        if hand >> card & 1:
+            if rep < 0:
+                rep = card
+            out[card] = rep
+        else:
+            rep = -1
+    return out
 
 
 _REPS: dict[int, int] = {}

@@ -48,7 +48,7 @@ from ...core.hooks.bots import mask as _mask
 from ...core.hooks.bots import masters as _masters
 from ...core.hooks.bots import winners as _winners
 from ...core.moves import PASS, PLAY_ON, Call, Move
-from ...core.trick_solver import MoveAnalysis, TrickSolver
+from ...core.trick_solver import MoveAnalysis, TrickSolver, equivalent_cards
 from .engine import KnockoutGame, Phase, Status
 
 __all__ = ["KnockoutBots", "KnockoutSearch"]
@@ -417,14 +417,23 @@ class KnockoutBots(BotHooks):
         misere = game.rules.misere
         order, pos = game.trick_order()
         tricks = game.hand_size - game.tricks_done
+        live = 0
+        for h in game.hands:
+            live |= h
+        for _s, c in game.trick.plays:
+            live |= 1 << c
+        same = equivalent_cards(game.hands[me], live)
+        found: dict[int, int] = {}
         for move in game.legal_moves():
             plays = [(s, int(c)) for s, c in game.trick.plays]
             if move is PASS:
                 v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+            elif same[move] in found:  # a card of the same run: the same value
+                v = found[same[move]]
             else:
                 solver.hands[me] ^= 1 << move
                 plays.append((me, int(move)))
-                v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+                v = found[same[move]] = solver.value_mid_trick(order, pos + 1, plays, tricks)
                 solver.hands[me] ^= 1 << move
             hidden = blind and move is not PASS
             out.append(MoveAnalysis(move, v, _survives(game, me, v), hidden, misere))
