@@ -269,7 +269,7 @@ class TrickSolver:
         key = (leader if self.broken else leader - 64, *hands)
         entry = self.table.get(key)
         if entry is None:
-            lo, hi = self._bounds(tricks)
+            lo, hi = self._bounds(tricks, leader)
             hint = -2
         else:
             lo, hi, hint = entry
@@ -297,31 +297,59 @@ class TrickSolver:
         hands = self.hands
         return any(hands[s] for s in self._passers)
 
-    def _bounds(self, tricks: int) -> tuple[int, int]:
-        """Sure tricks from the top trumps: each of the highest live trumps that one
-        team hand holds in an unbroken run wins a trick; the top trump in an opposing
-        hand costs the team one."""
+    def _bounds(self, tricks: int, leader: int) -> tuple[int, int]:
+        """Sure tricks at a trick start, as (lowest, highest) team tricks.
+
+        * The top trumps: the highest live trumps that one hand holds in an unbroken
+          run each win a trick whenever they are played (every card of a full hand is
+          played), for the team or against it.
+        * The leader's masters: when no one but the leader holds a live trump (or
+          there are no trumps), the leader can cash every card that heads an unbroken
+          run of the top live cards of its suit, keeping the lead each time — and then
+          its trumps. Not in misère, where cashing is not what the team wants.
+        """
+        hands = self.hands
         trump = self.trump
-        if trump < 0:
-            return 0, tricks
-        mask = SUIT_MASK[trump]
+        lo, hi = 0, tricks
         live = 0
-        for h in self.hands:
-            live |= h & mask
-        if not live:
-            return 0, tricks
-        top = live.bit_length() - 1
-        holder = next(s for s, h in enumerate(self.hands) if h >> top & 1)
-        if self.minimise and self.may_pass[holder]:
-            return 0, tricks  # a dog may keep its trump back: it wins nothing for sure
-        if not self.team[holder]:
-            return 0, tricks - 1
-        hand, sure = self.hands[holder], 0
-        while live and hand >> top & 1:
-            sure += 1
-            live ^= 1 << top
-            top = live.bit_length() - 1
-        return min(sure, tricks), tricks
+        for h in hands:
+            live |= h
+        tlive = live & SUIT_MASK[trump] if trump >= 0 else 0
+        if tlive:
+            top = tlive.bit_length() - 1
+            holder = 0
+            while not hands[holder] >> top & 1:
+                holder += 1
+            if not (self.minimise and self.may_pass[holder]):  # a dog may hold it back
+                hand, run, rest = hands[holder], 0, tlive
+                while rest and hand >> top & 1:
+                    run += 1
+                    rest ^= 1 << top
+                    top = rest.bit_length() - 1
+                if self.team[holder]:
+                    lo = min(run, tricks)
+                else:
+                    hi = tricks - min(run, tricks)
+        if self.minimise or self.may_pass[leader]:
+            return lo, hi
+        hand = hands[leader]
+        if tlive & ~hand:
+            return lo, hi  # someone else could trump the leader's masters
+        sure = (hand & tlive).bit_count()
+        for suit in range(4):
+            if suit == trump:
+                continue
+            rest = live & SUIT_MASK[suit]
+            while rest:
+                top = rest.bit_length() - 1
+                if not hand >> top & 1:
+                    break
+                sure += 1
+                rest ^= 1 << top
+        sure = min(sure, tricks)
+        if self.team[leader]:
+            return max(lo, sure), hi
+        return lo, min(hi, tricks - sure)
 
     def _moves(
         self, seat: int, led: int, best: int, best_seat: int, live: int, tricks: int
