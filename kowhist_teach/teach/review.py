@@ -50,8 +50,9 @@ LABEL = N_("with every card visible")
 TIME_LIMIT = 10.0
 #: Deals sampled for the estimate from the seat.
 SAMPLES = 12
-#: The longest one decision's estimate may take (seconds): it says how many deals it
-#: used, so fewer deals in a hard position are honest.
+#: The longest one decision's estimate may take (seconds) in a review with a time
+#: limit: it says how many deals it used, so fewer deals in a hard position are honest.
+#: Without a time limit every estimate uses all its deals (the same review every time).
 ESTIMATE_SECONDS = 0.15
 
 
@@ -269,7 +270,9 @@ def _decide(
     done = 0
     if better and samples:
         moves = [played.move, *(a.move for a in better)]
-        until = min(give_up_at, time.perf_counter() + ESTIMATE_SECONDS)
+        until = give_up_at
+        if until != float("inf"):  # a review without a time limit is reproducible
+            until = min(until, time.perf_counter() + ESTIMATE_SECONDS)
         estimate, done = _estimate(game, moves, samples, seed, until)
     return Decision(
         round=part,
