@@ -6,6 +6,7 @@ import json
 import random
 from importlib.resources import files
 
+import pytest
 from helpers import run, write
 
 from kowhist_teach import KnockoutGame, Rules
@@ -105,6 +106,8 @@ def test_review_on_the_command_line(capsys, tmp_path) -> None:
     assert run(capsys, "review", write(tmp_path, "broken.json", broken))[0] == 1
     code, out, _err = run(capsys, "review", WHOLE, "--time-limit", "0")
     assert code == 0 and "time limit" in out
+    code, out, _err = run(capsys, "review", WHOLE, "--round", "3", "--json")
+    assert code == 0 and {e["round"] for e in json.loads(out)["reviews"]} <= {3}
 
 
 def _blind_dog_positions(count: int) -> list[KnockoutGame]:
@@ -147,3 +150,17 @@ def test_a_blind_dogs_card_is_never_named(capsys, tmp_path) -> None:
         text += json.dumps(json.loads(out)["analysis"])
         for name in names:
             assert name not in text, name
+
+
+@pytest.mark.xfail(
+    reason="explain's moves list still gives the face-down card's code: issue 13 part B "
+    "(teach/explain, the Knock-Out teaching hook) hides it",
+    strict=False,
+)
+def test_explain_never_names_a_blind_dogs_card() -> None:
+    from kowhist_teach.teach.explain import explain_position
+
+    for game in _blind_dog_positions(3):
+        card = game.hand(game.to_move)[0]
+        text = json.dumps(explain_position(game, analyse=True), ensure_ascii=False)
+        assert card.code not in text and str(card) not in text

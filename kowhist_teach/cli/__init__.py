@@ -4,7 +4,7 @@
 
     kowhist-teach app [--port N] [--no-browser] [--classroom [--address A]]
     kowhist-teach replay FILE [--json]
-    kowhist-teach review FILE [--seat N] [--json]
+    kowhist-teach review FILE [--seat N] [--round R] [--json] [--time-limit S]
     kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
                            --seed 1 --bots random,...
     kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
@@ -164,6 +164,13 @@ def _build_parser() -> argparse.ArgumentParser:
     rev.add_argument("file")
     rev.add_argument("--seat", type=int, default=0, help=_("the seat to review (0 first)"))
     rev.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    rev.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="R",
+        help=_("review only round (or hand) R, counted from 0"),
+    )
     rev.add_argument(
         "--time-limit",
         type=float,

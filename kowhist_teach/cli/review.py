@@ -1,4 +1,5 @@
-"""``kowhist-teach review FILE [--seat N] [--json] [--lang]``: where did the tricks go?
+"""``kowhist-teach review FILE [--seat N] [--round R] [--json] [--time-limit S]``: where
+did the tricks go?
 
 Each of the seat's decisions where another legal move would have taken more tricks (or
 kept them in the game) with every card visible, with the estimate from the seat's own
@@ -55,7 +56,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    r = review(record, args.seat, time_limit=args.time_limit)
+    r = review(record, args.seat, time_limit=args.time_limit, round=args.round)
     if args.json:
         print(json.dumps(r.to_dict(), ensure_ascii=False))
     else:

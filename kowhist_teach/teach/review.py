@@ -348,7 +348,7 @@ def lines_of(r: Review) -> list[str]:
         lines.append(
             _(
                 "The review stopped at its time limit: {done} of {total} decisions "
-                "reviewed. Review one round at a time for the rest."
+                "reviewed. Review one round at a time (--round) for the rest."
             ).format(done=r.reviewed, total=r.total)
         )
     return lines
