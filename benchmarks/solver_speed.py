@@ -272,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
             f"German Whist phase 2, 13 cards ({german['hands']} hands): solve median "
             f"{_fmt(s['median'])} p95 {_fmt(s['p95'])} max {_fmt(s['max'])} | every lead "
             f"median {_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])} "
-            f"[{german['how']}]"
+            f"[{german['how']}] (target {TARGET_SECONDS} s: "
+            f"{'met' if a['max'] <= TARGET_SECONDS else 'NOT met'})"
         )
     if reviews:
         s = reviews["review"]
