@@ -375,7 +375,15 @@ class TrickSolver:
             if mine:
                 reps |= _representatives(mine, live >> (13 * suit) & 0x1FFF) << (13 * suit)
         if self.minimise:
-            return _low_first(reps)
+            # Misère: nobody wants to win a trick the team would not take, so lead
+            # low, and under the card to beat play the highest card that stays under.
+            if best < 0:
+                return _low_first(reps)
+            bs = _SUIT_OF[best]
+            winning = reps & SUIT_MASK[bs] & ~((2 << best) - 1)
+            if trump >= 0 and bs != trump:
+                winning |= reps & SUIT_MASK[trump]
+            return _high_first(reps & ~winning) + _low_first(winning)
         if best < 0:
             # Leading: high cards first (they win or clear the way), trumps last.
             tmask = SUIT_MASK[trump] if trump >= 0 else 0
