@@ -24,6 +24,10 @@ the 13-card phase 2 is then solved exactly from its first lead (``analyse`` on t
 game if the solver supports German Whist, else ``TrickSolver`` on the two hands with
 team = {the leader}, plus the value of each legal lead, as ``analyse`` does).
 
+Variants: ``--variants`` 7-card 4-player deals are analysed under each option that
+changes how cards may be played (trump breaking, no trumping in on the first trick,
+misère).
+
 Reviews: ``--reviews`` first rounds of 7 cards for 4 players (rules bots) are reviewed
 for one seat, with the estimate from the seat (target: 2 s a round).
 
@@ -166,6 +170,23 @@ def review_round(rounds: int, players: int = 4, hand: int = 7) -> dict[str, Any]
     return {"rounds": rounds, "players": players, "hand": hand, "review": _stats(times)}
 
 
+#: The Knock-Out options that change how cards may be played (issue 13): timed apart.
+VARIANTS = ("trump_breaking", "no_trump_first_trick", "misere")
+
+
+def variant_cells(deals: int, cap: float, players: int = 4, hand: int = 7) -> list[dict]:
+    """``analyse`` at the first lead of ``deals`` 7-card 4-player deals under each of
+    :data:`VARIANTS` (the solver then plays by that rule)."""
+    cells = []
+    for option in VARIANTS:
+        times = []
+        for i in range(deals):
+            game = KnockoutGame(players, Rules(start_hand=hand, **{option: True}), seed=4000 + i)
+            times.append(_timed(lambda g=game: analyse(g), cap))
+        cells.append({"option": option, "analyse": _stats(times)})
+    return cells
+
+
 def _german_leads(game: GermanGame, hands: list[int], trump: int) -> list[int]:
     """The value of each legal lead, one solver sharing its table (as ``analyse`` does)."""
     me = game.to_move
@@ -211,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=float, default=30.0, help="seconds per search (30)")
     parser.add_argument("--german", type=int, default=30, help="German Whist hands (30)")
     parser.add_argument("--reviews", type=int, default=20, help="7-card 4-player rounds reviewed")
+    parser.add_argument("--variants", type=int, default=30, help="deals per variant (30)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     lo, _sep, hi = args.players.partition("-")
@@ -239,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     worst_analyse = max((c["analyse"]["max"] for c in small), default=0.0)
     german = german_phase2(args.german, args.cap) if args.german else None
     reviews = review_round(args.reviews) if args.reviews else None
+    variants = variant_cells(args.variants, args.cap) if args.variants else []
     result = {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
@@ -255,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         },
         "german_phase2": german,
         "review": reviews,
+        "variants": variants,
         "seconds": round(_clock() - started, 1),
     }
     if args.json:
@@ -274,6 +298,12 @@ def main(argv: list[str] | None = None) -> int:
             f"median {_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])} "
             f"[{german['how']}] (target {TARGET_SECONDS} s: "
             f"{'met' if a['max'] <= TARGET_SECONDS else 'NOT met'})"
+        )
+    for cell in variants:
+        a = cell["analyse"]
+        print(
+            f"4 players, 7 cards, {cell['option']} ({a['deals']} deals): analyse median "
+            f"{_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])}"
         )
     if reviews:
         s = reviews["review"]
