@@ -320,10 +320,17 @@ def _estimate(
     return {m.code: t / done for m, t in zip(search.moves, totals, strict=True)}, done
 
 
+#: The app's review panel waits at most this long (seconds); past it the review is
+#: partial and says so.
+PANEL_TIME_LIMIT = 2.0
+
+
 def review_lines(source: Any, seat: int | None = None, **options: Any) -> list[str]:
-    """The review in sentences, for the app's review panel and the command line."""
-    r = review(source, seat, **options)
-    return lines_of(r)
+    """The review in sentences, for the app's review panel: ``review(source, seat,
+    **options)`` told by :func:`lines_of`, within :data:`PANEL_TIME_LIMIT` seconds unless
+    ``time_limit`` is given (``round=`` reviews one round, e.g. the one just over)."""
+    options.setdefault("time_limit", PANEL_TIME_LIMIT)
+    return lines_of(review(source, seat, **options))
 
 
 def lines_of(r: Review) -> list[str]:
