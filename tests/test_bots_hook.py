@@ -51,7 +51,7 @@ def test_analyse_answers_or_says_it_cannot(name: str) -> None:
 
 def test_the_generic_bots_and_solver_name_no_game() -> None:
     root = Path(kowhist_teach.__file__).parent
-    for path in (root / "teach" / "bots.py", root / "teach" / "solver.py"):
+    for path in (root / "teach" / name for name in ("bots.py", "solver.py", "review.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):

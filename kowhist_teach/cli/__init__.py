@@ -4,6 +4,7 @@
 
     kowhist-teach app [--port N] [--no-browser] [--classroom [--address A]]
     kowhist-teach replay FILE [--json]
+    kowhist-teach review FILE [--seat N] [--round R] [--json] [--time-limit S]
     kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
                            --seed 1 --bots random,...
     kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
@@ -37,6 +38,7 @@ from .app import _cmd_app, app_notebook
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
 from .play import cmd_play, play_family_terminal, play_terminal
 from .replay import cmd_replay
+from .review import cmd_review
 from .simulate import BOTS, cmd_simulate, simulate
 
 __all__ = [
@@ -158,6 +160,34 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
 
+    rev = sub.add_parser(
+        "review",
+        help=_("review a seat's decisions in a record, with every card visible"),
+        description=_(
+            "Where did the tricks go? Every decision of the seat where another legal move "
+            "would have taken more tricks (or kept the player in), with every card visible, "
+            "and an estimate from the seat's own view beside it."
+        ),
+        parents=[lang],
+    )
+    rev.add_argument("file")
+    rev.add_argument("--seat", type=int, default=0, help=_("the seat to review (0 first)"))
+    rev.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    rev.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="R",
+        help=_("review only round (or hand) R, counted from 0"),
+    )
+    rev.add_argument(
+        "--time-limit",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help=_("stop after this long and give a partial review"),
+    )
+
     play = sub.add_parser(
         "play", help=_("play a game in the terminal against bots"), parents=[lang]
     )
@@ -219,4 +249,5 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "explain": cmd_explain,
     "simulate": cmd_simulate,
     "play": cmd_play,
+    "review": cmd_review,
 }

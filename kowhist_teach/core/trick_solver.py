@@ -33,7 +33,7 @@ from typing import Any
 
 from .cards import SUIT_MASK
 
-__all__ = ["AnalysisTimeout", "MoveAnalysis", "TrickSolver"]
+__all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver", "equivalent_cards"]
 
 _NEVER = float("inf")
 
@@ -60,10 +60,33 @@ class MoveAnalysis:
     move: Any
     tricks: int
     survives: bool
+    #: The move is a face-down card (a blind dog's): never named before it is played —
+    #: ``code`` is ``"??"``; ``label`` says "the face-down card".
+    hidden: bool = False
+    #: The player's goal is the fewest tricks (misère): fewer ``tricks`` is better.
+    fewer_is_better: bool = False
+
+    @property
+    def code(self) -> str:
+        """The move's code, ``"??"`` for a face-down card."""
+        return HIDDEN_CODE if self.hidden else self.move.code
+
+    @property
+    def label(self) -> str:
+        """The move in words, a face-down card unnamed."""
+        if self.hidden:
+            from ..i18n import _
+
+            return _("the face-down card")
+        return str(self.move)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``analysis`` entry of ``kowhist-teach explain --json``."""
-        return {"move": self.move.code, "tricks": self.tricks, "survives": self.survives}
+        return {"move": self.code, "tricks": self.tricks, "survives": self.survives}
+
+
+#: How a face-down card is written where a move's code would be.
+HIDDEN_CODE = "??"
 
 
 class TrickSolver:
@@ -73,6 +96,18 @@ class TrickSolver:
     seats that may keep their card (dogs, re-entry players) and never lead;
     ``team``: the seats whose tricks count (one seat, or a partnership); ``trump``:
     a suit index or ``-1``.
+
+    The game's own rules of play, so that the search tries exactly the engine's legal
+    moves:
+
+    * ``trump_breaking``: trumps may not be led (unless only trumps are held) until
+      someone has trumped in — played a trump to a trick of another suit; ``broken``
+      says whether that has happened already this round;
+    * ``no_trump_first``: on the round's first trick a player who cannot follow may not
+      trump unless they hold only trumps; ``first_trick`` says whether the trick being
+      searched from is that first trick;
+    * ``minimise``: the team plays for the *fewest* tricks and the others against that
+      (misère), the value is still the team's tricks.
 
     >>> from kowhist_teach.core.cards import mask_of, parse_cards
     >>> hands = [mask_of(parse_cards('AS 2H')), mask_of(parse_cards('KS 3H'))]
@@ -86,6 +121,12 @@ class TrickSolver:
         trump: int,
         team: set[int] | frozenset[int],
         may_pass: Sequence[bool] | None = None,
+        *,
+        trump_breaking: bool = False,
+        broken: bool = False,
+        no_trump_first: bool = False,
+        first_trick: bool = False,
+        minimise: bool = False,
     ) -> None:
         self.n = len(hands)
         self.hands = list(hands)
@@ -99,6 +140,21 @@ class TrickSolver:
         self.give_up_at = float("inf")
         self._best_lead = -2
         self.nodes = 0
+        #: Trump breaking: whether leads are restricted until trumps are broken, and
+        #: whether they are (the search's state: part of the table's key).
+        self.trump_breaking = trump_breaking and trump >= 0
+        self.broken = self._broken_at_start = broken or not self.trump_breaking
+        self.no_trump_first = no_trump_first and trump >= 0
+        #: With ``no_trump_first``: the count of tricks left while the first is played
+        #: (``-1`` once it is over).
+        self._first_at = -1
+        self._first_trick = first_trick
+        self.minimise = minimise
+        #: Where the next exact value's null-window tests start (any value is correct;
+        #: a close one is fast). Callers set it to a value they expect.
+        self.guess = 1
+        #: Which seats want the team to take tricks (the team, or in misère the others).
+        self.wants = tuple(t != minimise for t in self.team)
 
     # ------------------------------------------------------------- public entry
     def tricks_left(self) -> int:
@@ -110,6 +166,8 @@ class TrickSolver:
     def value(self, leader: int) -> int:
         """The team's tricks from a trick start with ``leader`` to lead."""
         tricks = self.tricks_left()
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         return self._exact(lambda a, b: self._trick_start(leader, tricks, a, b), tricks)
 
     def value_mid_trick(
@@ -122,13 +180,19 @@ class TrickSolver:
         """The team's tricks from inside a trick: ``order`` is the trick's seats in play
         order, ``pos`` the next to act, ``plays`` the (seat, card) pairs so far and
         ``tricks`` the tricks left with this one. The trick on the table is counted."""
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         if not plays:
             return self._exact(lambda a, b: self._trick_start(order[0], tricks, a, b), tricks)
         led = _SUIT_OF[plays[0][1]]
         best, best_seat = -1, -1
+        trump, broken = self.trump, self._broken_at_start
         for seat, card in plays:
             if best < 0 or self._beats(card, best, led):
                 best, best_seat = card, seat
+            if _SUIT_OF[card] == trump and led != trump:
+                broken = True
+        self.broken = broken
         order = list(order)
         return self._exact(
             lambda a, b: self._play(order, pos, led, best, best_seat, tricks, a, b), tricks
@@ -148,23 +212,36 @@ class TrickSolver:
             return True
         if k > tricks:
             return False
+        self._first_at = tricks if self._first_trick and self.no_trump_first else -1
+        self.broken = self._broken_at_start
         if not plays:
             return self._trick_start(order[0], tricks, k - 1, k) >= k
         led = _SUIT_OF[plays[0][1]]
         best, best_seat = -1, -1
+        trump, broken = self.trump, self._broken_at_start
         for seat, card in plays:
             if best < 0 or self._beats(card, best, led):
                 best, best_seat = card, seat
+            if _SUIT_OF[card] == trump and led != trump:
+                broken = True
+        self.broken = broken
         return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
 
-    @staticmethod
-    def _exact(search: Any, tricks: int) -> int:
-        # Null-window tests "at least k tricks?" for k = 1, 2, ... are far cheaper than
-        # one full-window search, and the answer is usually small.
-        for k in range(1, tricks + 1):
-            if search(k - 1, k) < k:
-                return k - 1
-        return tricks
+    def _exact(self, search: Any, tricks: int) -> int:
+        # Null-window tests "at least k tricks?" are far cheaper than one full-window
+        # search. They start at ``self.guess`` (e.g. the value of the move analysed
+        # just before, MTD(f)-style) and step towards the answer: with a good guess two
+        # tests settle it.
+        lo, hi = 0, tricks
+        k = min(max(self.guess, 1), tricks)
+        while lo < hi:
+            if search(k - 1, k) >= k:
+                lo = k
+                k += 1
+            else:
+                hi = k - 1
+                k -= 1
+        return lo
 
     # ------------------------------------------------------------------ search
     def _beats(self, card: int, best: int, led: int) -> bool:
@@ -189,10 +266,10 @@ class TrickSolver:
                     if self._beats(card, best, led):
                         best, best_seat = card, s
             return 1 if self.team[best_seat] else 0
-        key = (leader, *hands)
+        key = (leader if self.broken else leader - 64, *hands)
         entry = self.table.get(key)
         if entry is None:
-            lo, hi = self._bounds(tricks)
+            lo, hi = self._bounds(tricks, leader)
             hint = -2
         else:
             lo, hi, hint = entry
@@ -220,42 +297,93 @@ class TrickSolver:
         hands = self.hands
         return any(hands[s] for s in self._passers)
 
-    def _bounds(self, tricks: int) -> tuple[int, int]:
-        """Sure tricks from the top trumps: each of the highest live trumps that one
-        team hand holds in an unbroken run wins a trick; the top trump in an opposing
-        hand costs the team one."""
-        trump = self.trump
-        if trump < 0:
-            return 0, tricks
-        mask = SUIT_MASK[trump]
-        live = 0
-        for h in self.hands:
-            live |= h & mask
-        if not live:
-            return 0, tricks
-        top = live.bit_length() - 1
-        holder = next(s for s, h in enumerate(self.hands) if h >> top & 1)
-        if not self.team[holder]:
-            return 0, tricks - 1
-        hand, sure = self.hands[holder], 0
-        while live and hand >> top & 1:
-            sure += 1
-            live ^= 1 << top
-            top = live.bit_length() - 1
-        return min(sure, tricks), tricks
+    def _bounds(self, tricks: int, leader: int) -> tuple[int, int]:
+        """Sure tricks at a trick start, as (lowest, highest) team tricks.
 
-    def _moves(self, seat: int, led: int, best: int, best_seat: int, live: int) -> list[int]:
+        * The top trumps: the highest live trumps that one hand holds in an unbroken
+          run each win a trick whenever they are played (every card of a full hand is
+          played), for the team or against it.
+        * The leader's masters: when no one but the leader holds a live trump (or
+          there are no trumps), the leader can cash every card that heads an unbroken
+          run of the top live cards of its suit, keeping the lead each time — and then
+          its trumps. Not in misère, where cashing is not what the team wants.
+        """
+        hands = self.hands
+        trump = self.trump
+        lo, hi = 0, tricks
+        live = 0
+        for h in hands:
+            live |= h
+        tlive = live & SUIT_MASK[trump] if trump >= 0 else 0
+        if tlive:
+            top = tlive.bit_length() - 1
+            holder = 0
+            while not hands[holder] >> top & 1:
+                holder += 1
+            if not (self.minimise and self.may_pass[holder]):  # a dog may hold it back
+                hand, run, rest = hands[holder], 0, tlive
+                while rest and hand >> top & 1:
+                    run += 1
+                    rest ^= 1 << top
+                    top = rest.bit_length() - 1
+                if self.team[holder]:
+                    lo = min(run, tricks)
+                else:
+                    hi = tricks - min(run, tricks)
+        if self.minimise or self.may_pass[leader]:
+            return lo, hi
+        hand = hands[leader]
+        if tlive & ~hand:
+            return lo, hi  # someone else could trump the leader's masters
+        sure = (hand & tlive).bit_count()
+        for suit in range(4):
+            if suit == trump:
+                continue
+            rest = live & SUIT_MASK[suit]
+            while rest:
+                top = rest.bit_length() - 1
+                if not hand >> top & 1:
+                    break
+                sure += 1
+                rest ^= 1 << top
+        sure = min(sure, tricks)
+        if self.team[leader]:
+            return max(lo, sure), hi
+        return lo, min(hi, tricks - sure)
+
+    def _moves(
+        self, seat: int, led: int, best: int, best_seat: int, live: int, tricks: int
+    ) -> list[int]:
         """Candidate cards for ``seat``, one per group of equivalent cards, ordered."""
         hand = self.hands[seat]
         if self.may_pass[seat]:
             return [hand.bit_length() - 1, _PASS] if hand else [_PASS]
-        legal = hand & SUIT_MASK[led] or hand if led >= 0 else hand
+        trump = self.trump
+        if led >= 0:
+            legal = hand & SUIT_MASK[led]
+            if not legal:
+                legal = hand
+                if tricks == self._first_at:  # no trumping in on the first trick
+                    legal = hand & ~SUIT_MASK[trump] or hand
+        elif not self.broken:  # trumps not broken: no trump lead while others are held
+            legal = hand & ~SUIT_MASK[trump] or hand
+        else:
+            legal = hand
         reps = 0
         for suit in range(4):
             mine = legal >> (13 * suit) & 0x1FFF
             if mine:
                 reps |= _representatives(mine, live >> (13 * suit) & 0x1FFF) << (13 * suit)
-        trump = self.trump
+        if self.minimise:
+            # Misère: nobody wants to win a trick the team would not take, so lead
+            # low, and under the card to beat play the highest card that stays under.
+            if best < 0:
+                return _low_first(reps)
+            bs = _SUIT_OF[best]
+            winning = reps & SUIT_MASK[bs] & ~((2 << best) - 1)
+            if trump >= 0 and bs != trump:
+                winning |= reps & SUIT_MASK[trump]
+            return _high_first(reps & ~winning) + _low_first(winning)
         if best < 0:
             # Leading: high cards first (they win or clear the way), trumps last.
             tmask = SUIT_MASK[trump] if trump >= 0 else 0
@@ -295,9 +423,9 @@ class TrickSolver:
         live = 1 << best if best >= 0 else 0
         for h in hands:
             live |= h
-        maximise = self.team[seat]
+        maximise = self.wants[seat]
         value = -1 if maximise else 99
-        moves = self._moves(seat, led, best, best_seat, live)
+        moves = self._moves(seat, led, best, best_seat, live, tricks)
         if hint >= 0 and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
@@ -311,7 +439,17 @@ class TrickSolver:
                 if best < 0:
                     v = self._play(order, pos + 1, _SUIT_OF[card], card, seat, tricks, alpha, beta)
                 elif self._beats(card, best, led):
-                    v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                    if self.broken or _SUIT_OF[card] == _SUIT_OF[best]:
+                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                    else:  # trumping in breaks trumps
+                        self.broken = True
+                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
+                        self.broken = False
+                elif not self.broken and _SUIT_OF[card] == self.trump:
+                    # A trump under a higher trump on a trick led in another suit.
+                    self.broken = True
+                    v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+                    self.broken = False
                 else:
                     v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
                 hands[seat] ^= bit
@@ -344,6 +482,32 @@ class TrickSolver:
                     winner = s
                     break
         return self._trick_start(winner, tricks, alpha, beta)
+
+
+def equivalent_cards(hand: int, live: int) -> dict[int, int]:
+    """Each card of ``hand`` mapped to the highest card of its run: cards of one suit
+    with no other ``live`` card between them (``live``: every card still in a hand or on
+    the table) play alike, so one search answers for the whole run.
+
+    >>> from kowhist_teach.core.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards('KH QH 10H'))
+    >>> sorted(equivalent_cards(hand, hand | mask_of(parse_cards('JH'))).items())
+    [(21, 21), (23, 24), (24, 24)]
+    """
+    out: dict[int, int] = {}
+    rep = -1
+    for card in range(51, -1, -1):
+        if card % 13 == 12:
+            rep = -1  # a new suit
+        if not live >> card & 1:
+            continue
+        if hand >> card & 1:
+            if rep < 0:
+                rep = card
+            out[card] = rep
+        else:
+            rep = -1
+    return out
 
 
 _REPS: dict[int, int] = {}

@@ -34,7 +34,7 @@ from ...core.hooks.bots import mask as _mask
 from ...core.hooks.bots import masters as _masters
 from ...core.hooks.bots import winners as _winners
 from ...core.moves import Move
-from ...core.trick_solver import AnalysisTimeout, MoveAnalysis, TrickSolver
+from ...core.trick_solver import AnalysisTimeout, MoveAnalysis, TrickSolver, equivalent_cards
 from .engine import GermanGame, GermanPhase
 
 __all__ = ["GermanBots"]
@@ -204,13 +204,25 @@ class GermanBots(BotHooks):
         tricks = 13 - done
         counted = game.counted_tricks[me]
         need = 14 if game.rules.scoring == "all26" else 7
+        solver.guess = tricks // 2  # the first move's null-window tests start mid-way
         out = []
+        live = game.hands[0] | game.hands[1]
+        for _s, c in trick.plays:
+            live |= 1 << c
+        same = equivalent_cards(game.hands[me], live)
+        found: dict[int, int] = {}
         for move in game.legal_moves():
+            rep = same[move]
+            if rep in found:  # a card of the same run: the same value
+                v = found[rep]
+                out.append(MoveAnalysis(move, v, counted + v >= need))
+                continue
             plays = [(s, int(c)) for s, c in trick.plays] + [(me, int(move))]
             solver.hands[me] ^= 1 << move
-            v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+            v = found[rep] = solver.value_mid_trick(order, pos + 1, plays, tricks)
             solver.hands[me] ^= 1 << move
             out.append(MoveAnalysis(move, v, counted + v >= need))
+            solver.guess = v  # the next move is often worth the same
         return out
 
 

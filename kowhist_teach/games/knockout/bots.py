@@ -48,7 +48,7 @@ from ...core.hooks.bots import mask as _mask
 from ...core.hooks.bots import masters as _masters
 from ...core.hooks.bots import winners as _winners
 from ...core.moves import PASS, PLAY_ON, Call, Move
-from ...core.trick_solver import MoveAnalysis, TrickSolver
+from ...core.trick_solver import MoveAnalysis, TrickSolver, equivalent_cards
 from .engine import KnockoutGame, Phase, Status
 
 __all__ = ["KnockoutBots", "KnockoutSearch"]
@@ -406,35 +406,68 @@ class KnockoutBots(BotHooks):
                 solver = _solver_for(game, me, trump=int(move.suit))
                 solver.give_up_at = give_up_at
                 v = solver.value(leader=game.log.leader)
-                out.append(MoveAnalysis(move, v, _survives(game, me, v)))
+                out.append(MoveAnalysis(move, v, _survives(game, me, v), False, game.rules.misere))
             return out
         if game.phase is not Phase.PLAY:
             return []
         out = []
         solver = _solver_for(game, me)
         solver.give_up_at = give_up_at
+        blind = _ko_blind(game, me)  # the face-down card is never named
+        misere = game.rules.misere
         order, pos = game.trick_order()
         tricks = game.hand_size - game.tricks_done
+        live = 0
+        for h in game.hands:
+            live |= h
+        for _s, c in game.trick.plays:
+            live |= 1 << c
+        same = equivalent_cards(game.hands[me], live)
+        found: dict[int, int] = {}
         for move in game.legal_moves():
             plays = [(s, int(c)) for s, c in game.trick.plays]
             if move is PASS:
                 v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+            elif same[move] in found:  # a card of the same run: the same value
+                v = found[same[move]]
             else:
                 solver.hands[me] ^= 1 << move
                 plays.append((me, int(move)))
-                v = solver.value_mid_trick(order, pos + 1, plays, tricks)
+                v = found[same[move]] = solver.value_mid_trick(order, pos + 1, plays, tricks)
                 solver.hands[me] ^= 1 << move
-            out.append(MoveAnalysis(move, v, _survives(game, me, v)))
+            hidden = blind and move is not PASS
+            out.append(MoveAnalysis(move, v, _survives(game, me, v), hidden, misere))
+            solver.guess = v  # the next move is often worth the same
         return out
 
 
 def _survives(game: KnockoutGame, seat: int, tricks: int) -> bool:
-    return game.tricks_won[seat] + tricks >= 1
+    """Whether ending the round with ``tricks`` more keeps ``seat`` in: one trick at
+    least — in misère at most one, and not every trick of the round."""
+    total = game.tricks_won[seat] + tricks
+    if game.rules.misere:
+        return total <= 1 and total < game.hand_size
+    return total >= 1
 
 
-def _solver_for(game: KnockoutGame, me: int, trump: int | None = None) -> TrickSolver:
+def _solver_for(
+    game: KnockoutGame, me: int, trump: int | None = None, hands: Sequence[int] | None = None
+) -> TrickSolver:
+    """The solver for ``me`` against all the others, playing by this round's rules (trump
+    breaking, no trumping in on the first trick, misère, the one-card players)."""
     t = game._trump_int if trump is None else trump
-    return TrickSolver(list(game.hands), t, {me}, may_pass=list(game._one_card))
+    rules = game.rules
+    return TrickSolver(
+        list(game.hands if hands is None else hands),
+        t,
+        {me},
+        may_pass=list(game._one_card),
+        trump_breaking=rules.trump_breaking,
+        broken=game._trump_broken,
+        no_trump_first=rules.no_trump_first_trick,
+        first_trick=game.tricks_done == 0,
+        minimise=rules.misere,
+    )
 
 
 # --------------------------------------------------------------------- Monte Carlo
@@ -465,6 +498,8 @@ class KnockoutSearch(Search):
         self.hand_size = game.hand_size
         self.rng = _position_rng(seed, "ko", game.round, len(game.log.actions), me)
         self.pool = [c for c in range(52) if unknown >> c & 1]
+        self.game = game
+        self.misere = game.rules.misere
 
     def deal(self) -> list[int]:
         """Every seat's hand: ours, and the hidden ones dealt at random."""
@@ -478,7 +513,7 @@ class KnockoutSearch(Search):
         """The tricks the seat takes (this one counted) after each move, all others
         playing against it, every card visible."""
         me, order, pos, plays, tricks = self.me, self.order, self.pos, self.plays, self.tricks
-        solver = TrickSolver(world, self.trump, {me}, may_pass=self.one_card)
+        solver = _solver_for(self.game, me, self.trump, world)
         solver.give_up_at = give_up_at
         values = []
         for move in self.moves:
@@ -493,7 +528,11 @@ class KnockoutSearch(Search):
         return values
 
     def utility(self, result: int) -> float:
-        """Surviving first, then tricks, a sweep most."""
+        """Surviving first, then tricks, a sweep most (misère: surviving, then the
+        fewest tricks)."""
+        if self.misere:
+            total = self.taken + result
+            return (10.0 if total <= 1 and total < self.hand_size else 0.0) - result
         return _ko_utility(result, self.taken, self.tricks + self.taken, self.hand_size)
 
 
