@@ -6,7 +6,6 @@ import json
 import random
 from importlib.resources import files
 
-import pytest
 from helpers import run, write
 
 from kowhist_teach import KnockoutGame, Rules
@@ -152,11 +151,6 @@ def test_a_blind_dogs_card_is_never_named(capsys, tmp_path) -> None:
             assert name not in text, name
 
 
-@pytest.mark.xfail(
-    reason="explain's moves list still gives the face-down card's code: issue 13 part B "
-    "(teach/explain, the Knock-Out teaching hook) hides it",
-    strict=False,
-)
 def test_explain_never_names_a_blind_dogs_card() -> None:
     from kowhist_teach.teach.explain import explain_position
 

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.hooks.teaching import MoveExplanation, plain_trick
@@ -57,7 +58,12 @@ def explain_moves(game: Any, seat: int | None = None) -> list[MoveExplanation]:
     me = game.to_move if seat is None else seat
     if me is None or game.is_over() or me != game.to_move:
         return []
-    return spec_of(game).teaching.explain_moves(game, me)
+    teaching = spec_of(game).teaching
+    # A blind dog's face-down card is never named, not even to its owner (RULES.md §2).
+    return [
+        replace(note, hidden=True) if teaching.hidden_move(game, me, note.move) else note
+        for note in teaching.explain_moves(game, me)
+    ]
 
 
 def explain_trick(game: Any, trick: Trick, names: Sequence[str] | None = None) -> str:

@@ -71,10 +71,13 @@ class MoveExplanation:
     legal: bool
     reason: str
     effect: str = ""
+    #: A card nobody may see yet (a blind dog's face-down card): written ``"??"``.
+    hidden: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The entry of ``moves`` in ``kowhist-teach explain --json``."""
-        return {"move": self.move.code, "legal": self.legal, "reason": self.reason}
+        code = "??" if self.hidden else self.move.code
+        return {"move": code, "legal": self.legal, "reason": self.reason}
 
 
 @dataclass(frozen=True)
