@@ -475,7 +475,8 @@ class GameModel(TableModel):
         game = self.game
         if game.is_over() or game.to_move != self.human:
             return {"moves": [_("Hints are for your turn.")], "tips": [], "analysis": []}
-        moves = [f"{move_words(e.move)}: {e.reason}" for e in explain_moves(game) if e.legal]
+        words = _words_seen_by(game, self.human)
+        moves = [f"{words(e.move)}: {e.reason}" for e in explain_moves(game) if e.legal]
         tips = [t.text for t in tips_for(game)]
         analysis: list[str] = []
         try:
@@ -505,3 +506,19 @@ class GameModel(TableModel):
     def analysis_label() -> str:
         """The honest label of the analysis, in the chosen language."""
         return _(LABEL)
+
+
+def _words_seen_by(game: Any, seat: int) -> Any:
+    """``move_words`` as ``seat`` may see it: a card of theirs they may not look at (a
+    blind dog's) is "your face-down card", never its name (it would reach the browser)."""
+    view = game.view(seat)
+    if not getattr(view, "hidden_cards", 0):
+        return move_words
+    seen = set(view.hand)
+
+    def words(move: Move) -> str:
+        if hasattr(move, "suit") and hasattr(move, "rank") and move not in seen:
+            return _("your face-down card")
+        return move_words(move)
+
+    return words

@@ -238,6 +238,11 @@ class TableView(w.VBox):
     def _game_choice(self, choice: str) -> None:
         """A choice in a moment of the game itself."""
 
+    def set_names(self, names: list[str]) -> None:
+        """The players' names, seat by seat, from the next deal on (``[]``: the
+        default names; the student's seat first)."""
+        self.model.names = [n for n in names if n]
+
     def set_speed(self, speed: str) -> None:
         """The bots' pace: ``instant``, ``normal`` or ``slow``."""
         self.card_table.speed = speed
@@ -490,10 +495,6 @@ class TableWidget(TableView):
     def _four_colour(self, _change: Any) -> None:
         self.hand.four_colour = self.four_colour.value
         self.render()
-
-    def set_names(self, names: list[str]) -> None:
-        """The players' names from the next deal on (``[]``: the default names)."""
-        self.model.names = [n for n in names if n]
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         record = uploaded_record(self.upload, change, self.model.say)
