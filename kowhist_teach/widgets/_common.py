@@ -137,6 +137,9 @@ CSS = f"""
 .kw-app-header .kw-language select {{ width: auto; min-width: 96px; }}
 .kw-side .kw-explain {{ max-height: calc(100vh - 360px); min-height: 90px; overflow-y: auto; }}
 .kw-side .jupyter-button.kw-tool {{ height: 40px; font-size: 17px; padding: 0 10px; }}
+.kw-side .kw-calls {{ gap: 6px; }}
+.kw-root .kw-side .jupyter-button.kw-call {{ height: 38px; min-width: 0; width: auto;
+  max-width: 100%; font-size: 16px; padding: 0 10px; margin: 0; }}
 .kw-teacher .widget-label, .kw-teacher label {{ font-size: 16px; }}
 .kw-projector-mode .kw-status, .kw-projector-mode .kw-status .widget-html-content {{
   font-size: 25px; }}
