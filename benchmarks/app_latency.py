@@ -18,6 +18,11 @@ Two figures, with the targets of DESIGN.md §7:
   MutationObserver on the document), over ``--clicks`` clicks (20 by default) of a game
   played by always clicking a legal card. The time to the next animation frame after that
   change (when the change can be on screen) is reported too. Target: median ≤ 100 ms.
+* **card on the table** (issue 12): from the same clicks until the card clicked lies in
+  the trick of the table picture (``.kw-table-stage .kw-trick[data-card=…]``), median;
+  beside it, in the same run, a bare ipywidgets button on plain Voilà (its click writes
+  a count into an HTML widget) clicked as often, from click to the count shown.
+  Target: median ≤ 50 ms; the table's cost over the bare button is reported too.
 
 Needs Voilà, Playwright and Chromium (``/usr/bin/chromium``, or ``$KOWHIST_CHROMIUM``);
 without them it says so and exits 0 (1 with ``KOWHIST_REQUIRE_BROWSER=1``).
