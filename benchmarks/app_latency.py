@@ -18,6 +18,11 @@ Two figures, with the targets of DESIGN.md §7:
   MutationObserver on the document), over ``--clicks`` clicks (20 by default) of a game
   played by always clicking a legal card. The time to the next animation frame after that
   change (when the change can be on screen) is reported too. Target: median ≤ 100 ms.
+* **card on the table** (issue 12): from the same clicks until the card clicked lies in
+  the trick of the table picture (``.kw-table-stage .kw-trick[data-card=…]``), median;
+  beside it, in the same run, a bare ipywidgets button on plain Voilà (its click writes
+  a count into an HTML widget) clicked as often, from click to the count shown.
+  Target: median ≤ 50 ms; the table's cost over the bare button is reported too.
 
 Needs Voilà, Playwright and Chromium (``/usr/bin/chromium``, or ``$KOWHIST_CHROMIUM``);
 without them it says so and exits 0 (1 with ``KOWHIST_REQUIRE_BROWSER=1``).
@@ -59,6 +64,9 @@ from voila_harness import (  # noqa: E402 - after the path is set
 
 LAUNCH_TARGET = 1.1
 CLICK_TARGET_MS = 100.0
+#: Issue 12: from a click on a card of the table picture until that card lies in the
+#: trick on the table (median), with a bare ipywidgets button measured in the same run.
+TABLE_TARGET_MS = 50.0
 FIRST_CARD = ".kw-card.kw-legal:not([disabled])"
 PREHEAT = ["--preheat_kernel=True", "--pool_size=1"]
 SECOND_VISIT_AFTER = 6.0  # seconds between the first visitor's card and the second visit
@@ -72,11 +80,18 @@ OBSERVER_JS = """
   const state = {samples: [], pending: null};
   window.__kwLatency = state;
   document.addEventListener('click', (ev) => {
-    if (!ev.target.closest || !ev.target.closest('.kw-card')) return;
-    state.pending = {click: performance.now(), change: null, frame: null, what: null};
+    const card = ev.target.closest && ev.target.closest('.kw-card');
+    if (!card) return;
+    state.pending = {click: performance.now(), change: null, frame: null, what: null,
+                     code: card.getAttribute('data-card'), table: null};
     state.samples.push(state.pending);
   }, true);
   new MutationObserver((records) => {
+    for (const p of state.samples) {
+      // The card on the table: the trick in the picture holds the card clicked.
+      if (p.table === null && p.code && document.querySelector(
+          `.kw-table-stage .kw-trick[data-card="${p.code}"]`)) p.table = performance.now();
+    }
     const p = state.pending;
     if (!p || p.change !== null) return;
     p.change = performance.now();
@@ -87,6 +102,52 @@ OBSERVER_JS = """
   }).observe(document.body, {subtree: true, childList: true, attributes: true,
                              characterData: true});
 }
+"""
+
+# The peer: a bare ipywidgets button whose click writes a count into an HTML widget.
+PEER_NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "peer",
+            "metadata": {},
+            "outputs": [],
+            "source": [
+                "import ipywidgets as w\n",
+                "button = w.Button(description='peer')\n",
+                "button.add_class('peer-button')\n",
+                "shown = w.HTML('<span class=\"peer-count\">0</span>')\n",
+                "count = [0]\n",
+                "def clicked(_b):\n",
+                "    count[0] += 1\n",
+                "    shown.value = f'<span class=\"peer-count\">{count[0]}</span>'\n",
+                "button.on_click(clicked)\n",
+                "w.VBox([button, shown])",
+            ],
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+# Times one click on the peer button until its count shows.
+PEER_JS = """
+(n) => new Promise((done) => {
+  const button = document.querySelector('.peer-button');
+  const t0 = performance.now();
+  const check = () => {
+    const c = document.querySelector('.peer-count');
+    if (c && c.textContent.trim() === String(n)) { obs.disconnect(); done(performance.now() - t0); }
+  };
+  const obs = new MutationObserver(check);
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+  button.click();
+})
 """
 
 # Seconds from the request to the last byte of the HTML, and from then until now.
@@ -220,6 +281,10 @@ def measure_clicks(browser: Any, clicks: int, timeout: float) -> dict[str, Any]:
             page.wait_for_function(
                 "window.__kwLatency.samples.at(-1).frame !== null", timeout=timeout * 1000
             )
+            with contextlib.suppress(Exception):  # a refused card never reaches the table
+                page.wait_for_function(
+                    "window.__kwLatency.samples.at(-1).table !== null", timeout=5_000
+                )
         samples = page.evaluate("window.__kwLatency.samples")
     finally:
         if context is not None:
@@ -228,7 +293,10 @@ def measure_clicks(browser: Any, clicks: int, timeout: float) -> dict[str, Any]:
     done = [s for s in samples if s["change"] is not None]
     change = [s["change"] - s["click"] for s in done]
     frame = [s["frame"] - s["click"] for s in done if s["frame"] is not None]
+    table = [s["table"] - s["click"] for s in samples if s.get("table") is not None]
     return {
+        "to_table_ms": [round(x, 1) for x in table],
+        "table_median_ms": round(statistics.median(table), 1) if table else None,
         "clicks": len(done),
         "change_ms": [round(x, 1) for x in change],
         "median_ms": round(statistics.median(change), 1),
@@ -236,6 +304,35 @@ def measure_clicks(browser: Any, clicks: int, timeout: float) -> dict[str, Any]:
         "max_ms": round(max(change), 1),
         "median_to_frame_ms": round(statistics.median(frame), 1) if frame else None,
         "first_changes": sorted({s["what"] for s in done})[:5],
+    }
+
+
+def measure_peer(browser: Any, folder: Path, clicks: int, timeout: float) -> dict[str, Any]:
+    """A bare ipywidgets button on plain Voilà: click until its count shows, ``clicks``
+    times (the same machine, the same run, the same browser)."""
+    notebook = folder / "peer.ipynb"
+    notebook.write_text(json.dumps(PEER_NOTEBOOK), encoding="utf-8")
+    port = free_port()
+    server = VoilaServer(voila_command(notebook, port), folder, port).start()
+    context = None
+    try:
+        server.wait_ready(timeout=timeout)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.url, timeout=timeout * 1000)
+        page.wait_for_selector(".peer-button", state="visible", timeout=timeout * 1000)
+        times = []
+        for i in range(1, clicks + 1):
+            times.append(page.evaluate(PEER_JS, i))
+            _settle(page, 100, 2_000)
+    finally:
+        if context is not None:
+            context.close()
+        server.stop()
+    return {
+        "clicks": len(times),
+        "median_ms": round(statistics.median(times), 1),
+        "runs_ms": [round(x, 1) for x in times],
     }
 
 
@@ -304,6 +401,15 @@ def run(runs: int, clicks: int, preheat: bool, timeout: float, log: Any) -> dict
                 c = measure_clicks(browser, clicks, timeout)
                 c["target_ms"] = CLICK_TARGET_MS
                 c["met"] = c["median_ms"] <= CLICK_TARGET_MS
+                print(f"  clicking a bare ipywidgets button {clicks} times ...", file=log)
+                peer = measure_peer(browser, Path(folder), clicks, timeout)
+                c["peer"] = peer
+                c["table_target_ms"] = TABLE_TARGET_MS
+                table = c["table_median_ms"]
+                c["table_met"] = table is not None and table <= TABLE_TARGET_MS
+                c["table_over_peer_ms"] = (
+                    round(table - peer["median_ms"], 1) if table is not None else None
+                )
                 result["click"] = c
         finally:
             browser.close()
@@ -343,6 +449,13 @@ def report(r: dict[str, Any]) -> None:
             f"{c['median_to_frame_ms']} ms); target <= {c['target_ms']:.0f} ms: {verdict}"
         )
         print(f"  first changes seen: {'; '.join(c['first_changes'])}")
+        verdict = "met" if c["table_met"] else "NOT met"
+        print(
+            f"click until the card lies on the table: median {c['table_median_ms']} ms "
+            f"(target <= {c['table_target_ms']:.0f} ms: {verdict}); a bare ipywidgets "
+            f"button, same run: median {c['peer']['median_ms']} ms; the table's cost over "
+            f"the bare button: {c['table_over_peer_ms']} ms"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -154,6 +154,7 @@ class KowhistApp(w.VBox):
         self.title = w.HTML()
         set_classes(self.title, "kw-tagline")
         self.language = LanguageMenu(self.guard.wrap(self.set_language))
+        self.language.layout = w.Layout(width="auto", flex="0 0 auto")
         # Every registered game, in the registry's order: a new game shows up here.
         self.games = [s.name for s in table_specs()]
         self.game_choice = w.ToggleButtons(options=[("", g) for g in self.games], value=game)
@@ -172,14 +173,18 @@ class KowhistApp(w.VBox):
         self._show_game(game)
         self.game_choice.observe(self.guard.wrap(self._game_chosen), names="value")
         self.tabs.observe(self.guard.wrap(self._tab), names="selected_index")
+        # One compact line (kw-app-header): the games, what the chosen one asks of the
+        # student (cut short when narrow, whole in its tooltip), the language; so that
+        # at 1024×768 the table below is big enough for a projector.
+        self.title.layout = w.Layout(flex="1 1 0", min_width="0")
         header = w.HBox(
-            [self.game_choice, self.language],
-            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+            [self.game_choice, self.title, self.language],
+            layout=w.Layout(align_items="center", flex_flow="row nowrap", width="100%"),
         )
+        set_classes(header, "kw-app-header")
         self.children = (
             style_widget(),
             header,
-            self.title,
             self.notice,
             self.tabs,
             self.teacher_box,
@@ -293,7 +298,8 @@ class KowhistApp(w.VBox):
     def _tagline(self) -> None:
         """The line under the game choice: what the chosen game asks of the student."""
         tagline = spec_ui(spec(self.game_choice.value)).tagline
-        self.title.value = esc(_(tagline) if tagline else _("Click a card to play it."))
+        words = esc(_(tagline) if tagline else _("Click a card to play it."))
+        self.title.value = f'<span title="{words}">{words}</span>'
 
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""

@@ -108,12 +108,16 @@ CSS = f"""
 .kw-chart-out {{ background: #9e9e9e; }}
 .kw-chart-dog {{ background: #ffb74d; }}
 .kw-save {{ font-size: 18px; font-weight: bold; color: #0047b3; }}
-.kw-tagline .widget-html-content {{ font-size: 18px; color: #333; }}
-.kw-game-choice .widget-toggle-button {{ font-size: 19px; height: 42px; width: 210px;
-  font-weight: bold; }}
+.kw-tagline .widget-html-content {{ font-size: 15px; color: #333; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; line-height: 1.3; }}
+.kw-app-header {{ gap: 8px; margin-bottom: 2px; }}
+.kw-game-choice {{ flex: 0 0 auto; width: auto; }}
+.kw-game-choice .widget-toggle-buttons {{ flex-wrap: nowrap; }}
+.kw-root .kw-game-choice .widget-toggle-button {{ font-size: 15px; height: 32px;
+  width: auto; padding: 0 9px; margin: 0 2px 0 0; font-weight: bold; }}
 .kw-game-choice .widget-toggle-button.mod-active {{ background: #17613a; color: #fff; }}
 .kw-language select, .kw-language label {{ font-size: 18px; }}
-.kw-language select {{ height: 36px; }}
+.kw-language select {{ height: 32px; }}
 .kw-tabs > .lm-TabBar .lm-TabBar-tab {{ font-size: 19px; min-width: 200px;
   max-width: none !important; flex: 0 0 auto !important; min-height: 38px;
   line-height: 36px; }}
@@ -127,10 +131,15 @@ CSS = f"""
 .kw-right {{ color: #00702e; font-weight: bold; }}
 .kw-wrong {{ color: #a00000; font-weight: bold; }}
 .kw-review .widget-html-content {{ font-size: 17px; }}
-.kw-app {{ --kw-table-max-height: calc(100vh - 400px); }}
-.kw-app .kw-family {{ --kw-table-max-height: calc(100vh - 480px); }}
+.kw-app {{ --kw-table-max-height: calc(100vh - 330px); }}
+.kw-app .kw-family {{ --kw-table-max-height: calc(100vh - 410px); }}
+.kw-app-header .kw-language {{ width: auto; }}
+.kw-app-header .kw-language select {{ width: auto; min-width: 96px; }}
 .kw-side .kw-explain {{ max-height: calc(100vh - 360px); min-height: 90px; overflow-y: auto; }}
 .kw-side .jupyter-button.kw-tool {{ height: 40px; font-size: 17px; padding: 0 10px; }}
+.kw-side .kw-calls {{ gap: 6px; }}
+.kw-root .kw-side .jupyter-button.kw-call {{ height: 38px; min-width: 0; width: auto;
+  max-width: 100%; font-size: 16px; padding: 0 10px; margin: 0; }}
 .kw-teacher .widget-label, .kw-teacher label {{ font-size: 16px; }}
 .kw-projector-mode .kw-status, .kw-projector-mode .kw-status .widget-html-content {{
   font-size: 25px; }}

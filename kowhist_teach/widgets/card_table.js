@@ -63,6 +63,30 @@ function render({ model, el }) {
   let timer = null;
   let shown = -1;
   let focusCode = null;
+  // The keyboard stays in the table while it is redrawn (each frame replaces the
+  // picture, and with it the card that had the focus): a student who plays by keyboard
+  // alone never has to Tab back in. Cleared when the focus moves elsewhere on the page.
+  let keepFocus = false;
+  el.setAttribute("tabindex", "-1");
+  el.addEventListener("focusout", (e) => {
+    if (e.relatedTarget && !el.contains(e.relatedTarget)) keepFocus = false;
+  });
+  el.addEventListener("focusin", () => {
+    keepFocus = true;
+  });
+
+  // The feedback sits just above the student's own seat, at the table's right edge:
+  // beside the hand, where the eyes are, and never over a card of it.
+  function placeFeedback() {
+    const mine = stage.querySelector(`g.kwr-seat[data-seat="${model.get("seat")}"]`);
+    const outer = el.getBoundingClientRect();
+    if (!mine || !outer.height) {
+      feedback.style.bottom = "";
+      return;
+    }
+    const seatTop = mine.getBoundingClientRect().top;
+    feedback.style.bottom = `${Math.max(0, Math.round(outer.bottom - seatTop + 4))}px`;
+  }
 
   function say(text) {
     feedback.textContent = text || "";
@@ -102,7 +126,10 @@ function render({ model, el }) {
     const start = cards.find((n) => n.dataset.card === focusCode) ||
       cards.find((n) => n.classList.contains("kw-legal")) || cards[0];
     if (start) start.setAttribute("tabindex", "0");
-    if (focusCode && start && el.contains(document.activeElement)) start.focus();
+    const moment = el.querySelector(".kw-moment-choices button");
+    if (keepFocus && !(moment && moment.offsetParent !== null)) {
+      (start || el).focus({ preventScroll: true });
+    }
   }
 
   function keyed(e, cards, i, card, node) {
@@ -150,10 +177,13 @@ function render({ model, el }) {
     if (!frames.length) return;
     shown = Math.min(i, frames.length - 1);
     if (frames[shown] !== shownSvg || shown === frames.length - 1) {
+      const hadFocus = keepFocus && el.contains(document.activeElement);
       stage.innerHTML = frames[shown];
       shownSvg = frames[shown];
+      if (hadFocus && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
     if (shown === frames.length - 1) makePlayable();
+    placeFeedback();
     el.dataset.frame = String(shown);
     el.dataset.frames = String(frames.length);
   }
@@ -229,7 +259,7 @@ function render({ model, el }) {
     moment.append(row);
     moment.style.display = "";
     const first = row.querySelector("button");
-    if (first && el.contains(document.activeElement)) first.focus();
+    if (first && keepFocus) first.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ a lost game
@@ -295,6 +325,8 @@ function render({ model, el }) {
     if (msg.event === "say") say(msg.text);
     if (msg.event === "pong") lastPong = Date.now();
   });
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeFeedback);
+  if (resized) resized.observe(el);
   say(model.get("feedback"));
   el.classList.toggle("kw-projector", !!model.get("projector"));
   play();
@@ -303,6 +335,7 @@ function render({ model, el }) {
   return () => {
     if (timer !== null) clearTimeout(timer);
     clearInterval(pinger);
+    if (resized) resized.disconnect();
   };
 }
 

@@ -141,6 +141,9 @@ class FamilyModel(TableModel):
         self.players = players if players is not None else 4 if low <= 4 <= high else low
         self.human = HUMAN
         self.rules = rules
+        #: The players' names the teacher chose, seat by seat (the rest: the compass
+        #: points, or the student and numbered bots).
+        self.names: list[str] = []
         others = self.players - 1
         self.bot_names = list(bots or ["rules"] * others)[:others]
         self.bot_names += ["rules"] * (others - len(self.bot_names))
@@ -161,7 +164,8 @@ class FamilyModel(TableModel):
     # ------------------------------------------------------------------ setup
     def _fresh(self, seed: int, rules: Any = None) -> Any:
         cls = self.game_class
-        names = seat_names(self.players, self.spec.partnerships)
+        defaults = seat_names(self.players, self.spec.partnerships)
+        names = (self.names + defaults[len(self.names) :])[: self.players]
         # By keyword, as the registry's engines all take them (GameSpec.game).
         return cls(rules=rules if rules is not None else self.rules, seed=seed, players=names)
 

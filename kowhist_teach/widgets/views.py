@@ -102,10 +102,10 @@ class CardHandle:
 
     disabled = False  # illegal cards stay clickable: a click says why
 
-    def __init__(self, hand: TableHand, face: CardFace) -> None:
+    def __init__(self, hand: TableHand, face: CardFace, code: str | None = None) -> None:
         self._hand = hand
         self.face = face
-        self.code = _face_code(face)
+        self.code = code if code is not None else _face_code(face)
         self.description = face.text
         self.tooltip = f"{face.name}: {face.reason}"
         self._dom_classes = tuple(
@@ -123,7 +123,15 @@ class CardHandle:
         return f"<CardHandle {self.code} {' '.join(self._dom_classes)}>"
 
 
-def _face_code(face: CardFace) -> str:
+#: What the browser gets for a face-down card (a blind dog's) instead of its code: an
+#: opaque id, mapped back to the card in Python, so that nothing in the page (the
+#: widget's state, the picture, the developer tools) tells which card it is.
+HIDDEN_CODE = "hidden-{i}"
+
+
+def _face_code(face: CardFace, i: int = 0) -> str:
+    if face.face_down:
+        return HIDDEN_CODE.format(i=i)
     return str(getattr(face.move, "code", face.move))
 
 
@@ -175,10 +183,15 @@ class TableHand:
     def update(self, faces: Sequence[CardFace]) -> None:
         """These cards, as the table's ``hand``."""
         self.faces = [] if self.hidden else list(faces)
-        self.buttons = tuple(CardHandle(self, f) for f in self.faces)
+        down = [f for f in self.faces if f.face_down]
+        self.buttons = tuple(
+            CardHandle(self, f, _face_code(f, down.index(f) if f.face_down else 0))
+            for f in self.faces
+        )
 
     def table_hand(self) -> list[dict[str, Any]]:
-        """The hand as the browser takes it: code, words, legal or not and why."""
+        """The hand as the browser takes it: code, words, legal or not and why (a
+        face-down card's code is an opaque id: its identity never leaves Python)."""
         return [
             {
                 "code": b.code,

@@ -1,0 +1,344 @@
+"""What every table view shares (:class:`TableView`): the status line, the card table
+with the student's hand in it, the calls, the explanation, the tools, the moments over
+the table (throw this game away?, the last trick) and the teacher's settings (the
+bots' pace, the analysis, the players' names). The trick table
+(:mod:`~kowhist_teach.widgets.table`) and the family table
+(:mod:`~kowhist_teach.widgets.family_table`) build on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.errors import IllegalMove
+from ..i18n import _, set_language
+from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
+from .card_table import CardTable
+from .faces import lines_html
+from .model import checked_analysis
+from .views import CallBar, TableHand
+
+__all__ = ["TableView"]
+
+
+class TableView(w.VBox):
+    """What every table shares: the status line (``kw-status``), the table picture, the
+    hand (``kw-card``, ``kw-legal`` / ``kw-illegal``) and the other moves as buttons,
+    the explanation area (``kw-explain``), the tools hint (``kw-hint``), undo
+    (``kw-undo``) and new deal (``kw-new-deal``), the language menu and the setup.
+
+    A subclass makes ``self.model`` (a :class:`~kowhist_teach.widgets.model.TableModel`)
+    and calls :meth:`_build` before laying the parts out (the status line, then
+    :meth:`_action_row` with the moves and the hand, then :meth:`_columns` with the
+    picture and the tools); it draws them in ``render`` and says what a hint shows in
+    :meth:`_hint_html`.
+    """
+
+    model: Any
+    setup: Any
+
+    @property
+    def analysis(self) -> str:
+        """The teacher's setting for the analysis with every card visible: ``off``,
+        ``after`` the deal (the default) or on ``request`` — the model's, which the hint
+        (teach/hints.py) follows too."""
+        return self.model.analysis
+
+    @analysis.setter
+    def analysis(self, value: str) -> None:
+        self.model.analysis = checked_analysis(value)
+
+    def _build(self, four_colour: bool, language_selector: bool, speed: str = "normal") -> None:
+        self.guard = Guard(self._say)
+        self._hint: Any = None
+        self._hint_key: tuple[int, int] = (0, -1)
+        self._confirming = False
+        self._frames: list[str] = []
+        self._first_sent = False
+        self.status = w.HTML()
+        set_classes(self.status, "kw-status")
+        # The table picture with the student's hand in it, clicked in place (kw-table).
+        self.card_table = CardTable(seat=self.model.human, speed=speed)
+        self.card_table.layout.width = "100%"
+        self.picture = self.card_table
+        self.hand = TableHand(
+            self.card_table,
+            on_play=self.guard.wrap(self._play),
+            on_illegal=self.guard.wrap(self._illegal),
+            four_colour=four_colour,
+        )
+        self.card_table.on_moment = self.guard.wrap(self._moment_chosen)
+        self.model.on_moved = self._snap
+        self.last_trick_button = big_button("", "kw-last-trick-button")
+        self.last_trick_button.on_click(self.guard.wrap(lambda _b: self._show_last_trick()))
+        self._showing_last = False
+        self.calls = CallBar(
+            on_play=self.guard.wrap(self._play), on_illegal=self.guard.wrap(self._illegal)
+        )
+        self.explain = w.HTML()
+        set_classes(self.explain, "kw-explain")
+        self.explain.layout.width = "100%"
+        self.hint_button = big_button("", "kw-hint")
+        self.undo_button = big_button("", "kw-undo")
+        self.new_button = big_button("", "kw-new-deal")
+        self.language = LanguageMenu(self.guard.wrap(self.set_language), language_selector)
+        self.side_title = w.HTML()
+        self.hint_button.on_click(self.guard.wrap(lambda _b: self._show_hint()))
+        self.undo_button.on_click(self.guard.wrap(lambda _b: self.model.undo()))
+        self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
+        self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
+
+    def _setup_box(self) -> w.Accordion:
+        """``self.setup`` in a folded box (``kw-setup-box``)."""
+        box = w.Accordion(children=[self.setup], selected_index=None)
+        set_classes(box, "kw-setup-box")
+        return box
+
+    def _action_row(self, parts: list[w.Widget]) -> w.VBox:
+        """What the student acts on besides their cards, as ``self.actions``
+        (``kw-actions``): the calls (trumps, bids, pass, declarations) and "next deal".
+        It heads the column beside the table, level with the status line's foot, so
+        that at 1024×768 it is on screen without scrolling."""
+        self.actions = w.VBox(parts, layout=w.Layout(width="100%", overflow="visible"))
+        set_classes(self.actions, "kw-actions")
+        return self.actions
+
+    def _columns(self, table_width: int, left: list[w.Widget], right: list[w.Widget]) -> w.HBox:
+        """The table (with the hand in it) on the left, what the student acts on, the
+        tools and what happened on the right: side by side at 1024 pixels wide, so that
+        the status line, the hand, the trick and the latest word all fit the window."""
+        left_layout = w.Layout(
+            width=f"{table_width + 10}px", max_width="64%", flex="0 1 auto", overflow="visible"
+        )
+        right_layout = w.Layout(flex="1 1 300px", min_width="300px", max_width="560px")
+        self.side = w.VBox(right, layout=right_layout)
+        set_classes(self.side, "kw-side")
+        return w.HBox(
+            [w.VBox(left, layout=left_layout), self.side],
+            layout=w.Layout(flex_flow="row nowrap", align_items="flex-start"),
+        )
+
+    # ------------------------------------------------------------ the table
+    def _draw_table(self) -> str:
+        """The table picture of the game as it is now."""
+        raise NotImplementedError
+
+    def _snap(self) -> None:
+        """After each move (the student's, each bot's): one more frame, so that every
+        card is seen arriving. The first frame after the student's card goes to the
+        browser at once: their card is on the table while the bots think."""
+        frame = self._draw_table()
+        self._frames.append(frame)
+        if not self._first_sent:
+            self._first_sent = True
+            with self.card_table.hold_sync():
+                self.card_table.my_turn = False
+                self.card_table.frames = [frame]
+
+    def _show_table(self) -> None:
+        """The frames since the student's last move, the table now, the hand."""
+        frames, self._frames = [*self._frames, self._draw_table()], []
+        self._first_sent = False
+        hand = self.hand
+        self.card_table.show(
+            frames, hand.table_hand(), hand.my_turn and not hand.hidden and not self._confirming
+        )
+        self.card_table.feedback = self._feedback()
+        self.card_table.moment = self._moment_now()
+
+    def _feedback(self) -> str:
+        """The latest word, beside the hand: a refusal, else the hint asked for, else
+        the last thing that happened."""
+        model = self.model
+        if model.message:
+            return "⚠ " + model.message
+        hint = self._hint if self._hint_key == self._position_key() else None
+        if hint is not None:
+            return self._hint_line(hint)
+        if self._showing_last:
+            return ""
+        return model.lines[-1] if model.lines else ""
+
+    def _hint_line(self, hint: Any) -> str:
+        """The hint in one line, beside the hand (the whole hint is in ``kw-explain``)."""
+        return _("Hint: see the explanation beside the table.")
+
+    def _moment_now(self) -> dict[str, Any]:
+        """The moment shown over the table, if any (``{}``)."""
+        if self._confirming:
+            return {
+                "kind": "confirm",
+                "title": _("Throw this game away?"),
+                "lines": [_("A new deal starts a new game: the game in progress is lost.")],
+                "choices": [
+                    {"id": "throw", "label": _("Yes, deal again")},
+                    {"id": "keep", "label": _("No, play on")},
+                ],
+            }
+        if self._showing_last:
+            picture = self._last_trick_svg()
+            if picture:
+                return {
+                    "kind": "last-trick",
+                    "title": _("Last trick"),
+                    "lines": [],
+                    "picture": picture,
+                    "choices": [{"id": "close", "label": _("Back to the game")}],
+                }
+        return self._game_moment()
+
+    def _game_moment(self) -> dict[str, Any]:
+        """A moment of the game itself (knocked out, a round's end …): none here."""
+        return {}
+
+    def _last_trick_svg(self) -> str:
+        """The last finished trick, winner marked (``""`` before the first)."""
+        return ""
+
+    def _show_last_trick(self) -> None:
+        self._showing_last = not self._showing_last
+        self.render()
+
+    def _moment_chosen(self, choice: str) -> None:
+        """The student's choice in a moment over the table."""
+        if choice == "throw":
+            self._confirming = False
+            self._hint = None
+            self.model.new_deal()
+        elif choice in ("keep", "close"):
+            self._confirming = False
+            self._showing_last = False
+            self.render()
+        else:
+            self._game_choice(choice)
+
+    def _game_choice(self, choice: str) -> None:
+        """A choice in a moment of the game itself."""
+
+    def set_names(self, names: list[str]) -> None:
+        """The players' names, seat by seat, from the next deal on (``[]``: the
+        default names; the student's seat first)."""
+        self.model.names = [n for n in names if n]
+
+    def set_speed(self, speed: str) -> None:
+        """The bots' pace: ``instant``, ``normal`` or ``slow``."""
+        self.card_table.speed = speed
+
+    def confirm(self) -> None:
+        """Say yes to "throw this game away?" (what the browser's button does)."""
+        self.card_table.choose("throw")
+
+    def play_card(self, code: str) -> None:
+        """Click the card ``code`` in the table (legal: play it; illegal: say why)."""
+        self.card_table.click(code)
+
+    # ---------------------------------------------------------------- actions
+    @property
+    def game(self) -> Any:
+        """The game in progress (look, but play through the table)."""
+        return self.model.game
+
+    def _say(self, message: str) -> None:
+        self.model.say(message)
+
+    def _play(self, move: Any) -> None:
+        self._hint = None
+        self._showing_last = False
+        self._frames, self._first_sent = [], False
+        self.model.play(move)
+
+    def _illegal(self, face: Any) -> None:
+        # A click on an illegal card or call teaches why, and changes nothing.
+        self.model.say(face.reason)
+
+    def _show_hint(self) -> None:
+        self.model.message = ""  # an old warning is not about the hint asked for now
+        self._hint = self.model.hint()
+        self._hint_key = self._position_key()
+        self.render()
+
+    def _position_key(self) -> tuple[int, int]:
+        game = self.model.game
+        return id(game), len(game.moves)
+
+    def _new_deal(self) -> None:
+        game = self.model.game
+        if not game.is_over() and self._student_moved():
+            self._confirming = True  # the student says yes or no over the table
+            self.render()
+            return
+        self._hint = None
+        self.model.new_deal()
+
+    def _student_moved(self) -> bool:
+        """Whether the game in progress holds a move of the student's (there is
+        something to lose)."""
+        trial = self.model.game.clone()
+        try:
+            while True:
+                trial.undo()
+                if trial.to_move == self.model.human:
+                    return True
+        except IllegalMove:
+            return False
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text (this table's and the package's) to ``lang``."""
+        set_language(lang)
+        self.language.follow(lang)
+        self._hint = None
+        self.relabel()
+        self.setup.relabel()
+        self.model.relabel()
+
+    # ----------------------------------------------------------------- drawing
+    def relabel(self) -> None:
+        """The fixed texts (buttons, headings) in the chosen language."""
+        texts = [
+            (self.hint_button, _("Hint"), self._hint_tooltip()),
+            (self.undo_button, _("Undo"), _("Take back your last move and the bots' replies")),
+            (self.new_button, _("New deal"), _("A new game with new cards")),
+            (self.last_trick_button, _("Last trick"), _("Look at the last trick again")),
+        ]
+        for widget, description, tooltip in texts:
+            widget.description = description
+            widget.tooltip = tooltip
+        self.language.relabel()
+        self.side_title.value = tag("h3", _("What happened"), "margin:4px 0")
+
+    def _hint_tooltip(self) -> str:
+        """What the hint button gives, in its tooltip."""
+        raise NotImplementedError
+
+    def render(self) -> None:
+        """Draw everything from the model."""
+        raise NotImplementedError
+
+    def _hint_html(self, hint: Any) -> str:
+        """What the hint the student asked for shows."""
+        raise NotImplementedError
+
+    def _placeholder(self) -> str:
+        """What the explanation area says when there is nothing else to say."""
+        return _("Click a card to play it.")
+
+    def _explain_html(self, extra: str = "") -> str:
+        """The explanation area: why the last click did nothing, then the hint asked for
+        at this position or what happened, then ``extra``; :meth:`_placeholder` when
+        that is nothing at all."""
+        model = self.model
+        parts = []
+        if model.message:
+            parts.append(f'<div class="kw-message" role="alert">⚠ {esc(model.message)}</div>')
+        hint = self._hint if self._hint_key == self._position_key() else None
+        if hint is not None:
+            parts.append(self._hint_html(hint))
+        elif model.lines:
+            parts.append(lines_html(model.lines, "kw-story"))
+        if extra:
+            parts.append(extra)
+        if not parts:
+            parts.append(tag("i", self._placeholder()))
+        return "".join(parts)

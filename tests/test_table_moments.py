@@ -1,0 +1,240 @@
+"""The card table's moments and the teacher's settings (issue 12, round 2): a blind
+dog's card never reaches the browser, the knocked-out moment, the settings panel, the
+analysis modes (off / after the deal / on request)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_cli import BLIND_DOG_RECORD
+from test_widgets import click_something_legal, text
+
+from kowhist_teach.app import SESSION_SETTINGS, build_app
+from kowhist_teach.widgets.card_table import SPEEDS
+from kowhist_teach.widgets.family_table import FamilyTableWidget
+from kowhist_teach.widgets.table import TableWidget
+
+
+@pytest.fixture(autouse=True)
+def _fresh_session_settings() -> Iterator[None]:
+    """The teacher's settings are remembered for the session: each test starts afresh."""
+    saved = dict(SESSION_SETTINGS)
+    yield
+    SESSION_SETTINGS.clear()
+    SESSION_SETTINGS.update(saved)
+
+
+# ------------------------------------------------------------- a blind dog
+def blind_dog_table() -> TableWidget:
+    """Seat 1 (the student) a blind dog holding K♥ face down, to play."""
+    table = TableWidget(players=3, seed=1, speed="instant")
+    table.analysis = "after"
+    table.load(BLIND_DOG_RECORD)
+    assert table.game.to_move == 0 and table.game.hands[0]
+    return table
+
+
+HIDDEN = ("KH", "K♥", "king of hearts", "&#9829;K", "K&#9829;")
+
+
+def browser_side(table: Any) -> str:
+    """Everything the browser gets from the table: every synced trait of every widget
+    of the view (the card table's frames, hand, feedback and moment, the HTML beside)."""
+    import ipywidgets as w
+
+    parts = []
+    stack = [table]
+    seen: set[int] = set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        state = widget.get_state()
+        parts.append(json.dumps(state, default=str, ensure_ascii=False))
+        for value in state.values():
+            items = value if isinstance(value, (list, tuple)) else [value]
+            stack += [v for v in items if isinstance(v, w.Widget)]
+        for name in ("children",):
+            stack += list(getattr(widget, name, ()) or ())
+    return "\n".join(parts)
+
+
+def test_a_blind_dogs_card_is_never_sent_to_the_browser() -> None:
+    table = blind_dog_table()
+    hand = table.card_table.hand
+    assert [c["face_down"] for c in hand] == [True]
+    assert hand[0]["code"] != "KH" and "KH" not in json.dumps(hand)
+    sent = browser_side(table)
+    assert table.card_table.frames and "kwr-back" in table.card_table.value
+    for needle in HIDDEN:
+        assert needle not in sent, f"{needle!r} reaches the browser"
+    # The hint (analysis after the deal only) does not name it either.
+    table.hint_button.click()
+    for needle in HIDDEN:
+        assert needle not in browser_side(table), f"{needle!r} in the hint"
+
+
+def test_the_opaque_id_plays_the_hidden_card() -> None:
+    table = blind_dog_table()
+    code = table.card_table.hand[0]["code"]
+    table.play_card(code)
+    assert not table.guard.errors, table.guard.errors
+    played = [m for m in table.game.moves if getattr(m, "code", None) == "KH"]
+    assert played, "the face-down card was not played"
+
+
+def test_a_card_code_the_table_did_not_send_plays_nothing() -> None:
+    table = blind_dog_table()
+    moves = len(table.game.moves)
+    table.card_table._message(table.card_table, {"event": "play", "move": "KH"}, [])
+    assert len(table.game.moves) == moves
+
+
+# ------------------------------------------------------------- knocked out
+def knocked_out_table() -> TableWidget:
+    for seed in range(1, 40):
+        table = TableWidget(players=4, seed=seed, speed="instant")
+        for _ in range(200):
+            if table.game.is_over():
+                break
+            if table.card_table.moment.get("kind") == "out":
+                return table
+            click_something_legal(table)
+    raise AssertionError("the student was never knocked out")
+
+
+def test_being_knocked_out_is_a_moment_of_its_own() -> None:
+    table = knocked_out_table()
+    moment = table.card_table.moment
+    n = table.model.out_round
+    assert n is not None and f"You are out in round {n}" in moment["title"]
+    assert [c["id"] for c in moment["choices"]] == ["watch", "again"]
+    assert "kw-trick" in moment["picture"], "the last trick is still to be seen"
+    assert not table.game.is_over()
+    assert table.card_table.my_turn is False and not table.hand.buttons
+    # Nothing happens until the student chooses: the bots wait.
+    moves = len(table.game.moves)
+    table.render()
+    assert len(table.game.moves) == moves
+
+
+def test_watch_the_bots_finish() -> None:
+    table = knocked_out_table()
+    for _ in range(100):
+        if table.game.is_over():
+            break
+        offered = [c["id"] for c in table.card_table.moment.get("choices", ())]
+        assert "watch" in offered or "next" in offered, table.card_table.moment
+        table.card_table.choose("watch" if "watch" in offered else "next")
+        assert not table.guard.errors, table.guard.errors
+    assert table.game.is_over()
+    assert table.card_table.moment == {}
+    assert "kw-outcome" in table.status.value
+
+
+def test_start_again_after_being_knocked_out() -> None:
+    table = knocked_out_table()
+    table.card_table.choose("again")
+    assert table.card_table.moment == {}
+    assert table.model.out_round is None and table.game.round == 0
+    assert table.card_table.my_turn or table.calls.buttons
+
+
+def test_a_choice_not_offered_is_ignored() -> None:
+    table = knocked_out_table()
+    moves = len(table.game.moves)
+    table.card_table._message(table.card_table, {"event": "moment", "choice": "next"}, [])
+    table.card_table._message(table.card_table, {"event": "moment", "choice": "throw"}, [])
+    assert len(table.game.moves) == moves and table.card_table.moment["kind"] == "out"
+
+
+# ------------------------------------------------------------- teacher settings
+def test_teacher_settings_reach_the_table_and_are_remembered() -> None:
+    app = build_app(seed=3)
+    teacher = app.teacher
+    assert "kw-teacher" in teacher._dom_classes
+    assert app.table.card_table.speed == "normal" and app.table.analysis == "after"
+    for speed in SPEEDS:
+        teacher.speed.value = speed
+        assert app.table.card_table.speed == speed
+    teacher.analysis.value = "off"
+    assert app.table.analysis == "off"
+    teacher.four_colour.value = True
+    assert app.table.four_colour.value is True and app.table.hand.four_colour
+    teacher.projector.value = True
+    assert app.table.card_table.projector and "kw-projector-mode" in app.table._dom_classes
+    teacher.names.value = "Ana, Ben, Cy, Di"
+    app.table._new_deal()
+    if app.table.card_table.moment.get("kind") == "confirm":
+        app.table.confirm()
+    assert app.table.game.names == ["Ana", "Ben", "Cy", "Di"]
+    # Another game, and another app in the same session, start with them.
+    app.game_choice.value = "whist"
+    assert app.table.card_table.speed == SPEEDS[-1] and app.table.card_table.projector
+    assert app.table.analysis == "off"
+    again = build_app(seed=4)
+    assert again.teacher.speed.value == SPEEDS[-1] and again.teacher.analysis.value == "off"
+    assert again.table.card_table.projector and again.teacher.names.value == "Ana, Ben, Cy, Di"
+
+
+def test_teacher_settings_survive_a_language_change() -> None:
+    app = build_app(seed=3)
+    app.teacher.speed.value = "slow"
+    app.teacher.analysis.value = "request"
+    app.set_language("es")
+    try:
+        assert app.teacher.speed.value == "slow" and app.teacher.analysis.value == "request"
+        assert app.table.card_table.speed == "slow"
+        labels = [label for label, _v in app.teacher.speed.options]
+        assert "slow" not in labels  # in Spanish
+    finally:
+        app.set_language("en")
+
+
+def test_player_names_in_the_family_table_too() -> None:
+    app = build_app(game="whist", seed=5)
+    app.teacher.names.value = "Ana, Ben, Cy, Di"
+    table = app.table
+    assert isinstance(table, FamilyTableWidget)
+    table._new_deal()
+    if table.card_table.moment.get("kind") == "confirm":
+        table.confirm()
+    assert table.game.names == ["Ana", "Ben", "Cy", "Di"]
+    assert "Ana" in table.card_table.value and "Di" in table.card_table.value
+
+
+# ------------------------------------------------------------- analysis modes
+def hint_text(table: Any) -> str:
+    table.hint_button.click()
+    return text(table.explain.value)
+
+
+@pytest.mark.parametrize("mode", ["off", "after", "request"])
+def test_analysis_modes_during_the_deal(mode: str) -> None:
+    table = TableWidget(players=3, seed=2, speed="instant", bots=["rules", "rules"])
+    table.analysis = mode
+    table.render()
+    hint = hint_text(table)
+    shown = "Analysis" in hint and "every card were visible" in hint
+    assert shown == (mode == "request"), (mode, hint)
+    # "Show all hands" is offered only when the analysis is open.
+    assert (table.show_all.layout.display != "none") == (mode == "request")
+    if mode != "request":
+        table.show_all.value = True  # even if set, no hidden card is drawn
+        assert table.card_table.value.count('class="kwr-back') > 0
+
+
+@pytest.mark.parametrize("mode", ["off", "after", "request"])
+def test_analysis_modes_after_the_game(mode: str) -> None:
+    table = TableWidget(players=3, seed=2, speed="instant")
+    table.analysis = mode
+    for _ in range(400):
+        if table.game.is_over():
+            break
+        click_something_legal(table)
+    assert table.game.is_over()
+    assert (table.show_all.layout.display != "none") == (mode != "off")
