@@ -1,7 +1,8 @@
 """A class at once: N students (default 30) open the app together on one server.
 
 One ``kowhist-teach app`` on 127.0.0.1 (as a teacher starts it, with a preheated pool of
-N kernels, started before the class arrives); N headless Chromium pages opened at once,
+N kernels, started before the class arrives: the class comes in once every pool kernel
+has run the app notebook and is idle); N headless Chromium pages opened at once,
 each waiting for a legal card (``.kw-card.kw-legal``) and clicking it. Reported:
 
 - failures (a page with no clickable card, or whose click put nothing on the table);
@@ -104,6 +105,40 @@ def server_memory(server: VoilaServer) -> float:
     assert server.proc is not None
     pids = [server.proc.pid, *(pid for pid, _s in _descendants(server.proc.pid))]
     return sum(_rss_mb(p) for p in pids)
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def pool_ready(
+    server: VoilaServer, size: int, timeout: float, quiet_s: float = 3.0
+) -> float | None:
+    """Seconds until the server's preheated pool is ready for a class: its ``size``
+    kernels have run the app notebook to the end (the server logs ``Preheated kernels
+    ready for app.ipynb: N of N``) and are idle (on average under 1 % of a core each
+    over ``quiet_s`` seconds). None after ``timeout``."""
+    t0 = time.perf_counter()
+    line = f": {size} of {size}"
+    if wait_for(lambda: line in server.log_tail(20_000), timeout) is None:
+        return None
+    hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def idle() -> bool:
+        pids = list(kernels(server))
+        before = sum(_cpu_ticks(p) for p in pids)
+        time.sleep(quiet_s)
+        used = (sum(_cpu_ticks(p) for p in pids) - before) / hz
+        return len(pids) >= size and used < 0.01 * quiet_s * size
+
+    left = max(timeout - (time.perf_counter() - t0), quiet_s)
+    if wait_for(idle, left, poll=0.0) is None:
+        return None
+    return time.perf_counter() - t0
 
 
 def wait_for(predicate: Any, timeout: float, poll: float = 0.5) -> float | None:
@@ -256,11 +291,8 @@ def run(students: int, timeout: float, settle: float, log: Any) -> dict[str, Any
     command = [*cli_app_command(port), "--pool-size", str(students)]
     with VoilaServer(command, APP_NOTEBOOK.parent, port) as server:
         server.wait_ready(timeout=timeout)
-        say(f"  server up; waiting for {students} preheated kernels ...")
-        filled = wait_for(
-            lambda: f"filled with {students} kernel" in server.log_tail(20_000),
-            timeout=max(timeout, 10.0 * students),
-        )
+        say(f"  server up; waiting for {students} preheated kernels to run the app ...")
+        filled = pool_ready(server, students, timeout=max(timeout, 15.0 * students))
         result["pool_filled_s"] = None if filled is None else round(filled, 1)
         time.sleep(settle)
         base = kernels(server)
@@ -282,7 +314,8 @@ def run(students: int, timeout: float, settle: float, log: Any) -> dict[str, Any
 def report(r: dict[str, Any]) -> None:
     print(f"machine: {r['machine']}; load average before {r['load_before']}")
     print(
-        f"{r['students']} students at once, preheated pool filled in {r['pool_filled_s']} s "
+        f"{r['students']} students at once, preheated pool ready (run and idle) in "
+        f"{r['pool_filled_s']} s "
         f"(baseline {r['baseline']['kernels']} kernels, {r['baseline']['memory_mb']} MB)"
     )
     print(
