@@ -115,6 +115,45 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
+def _machine_busy_s() -> float:
+    """CPU-seconds the whole machine has been busy since boot (/proc/stat)."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    except (OSError, IndexError):
+        return 0.0
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_sample(server: VoilaServer) -> dict[str, Any]:
+    """Who has used how much CPU so far: per process (pid -> ticks) of the server, its
+    kernels and the browsers (everything else this benchmark started), and the machine."""
+    assert server.proc is not None
+    under_server = {pid for pid, _s in _descendants(server.proc.pid)}
+    mine = {pid for pid, _s in _descendants(os.getpid())} - under_server - {server.proc.pid}
+    return {
+        "server": {server.proc.pid: _cpu_ticks(server.proc.pid)},
+        "kernels": {p: _cpu_ticks(p) for p in under_server if _is_kernel(p)},
+        "browsers": {p: _cpu_ticks(p) for p in mine},
+        "machine": _machine_busy_s(),
+    }
+
+
+def cpu_split(before: dict[str, Any], after: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """CPU-seconds used between two samples by the server, the kernels, the browsers (and
+    the benchmark's Playwright) and everything else on the machine (other users), and
+    what the machine could give in that time (cores x seconds)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    used: dict[str, Any] = {}
+    for group in ("server", "kernels", "browsers"):
+        ticks = sum(t - before[group].get(p, 0) for p, t in after[group].items())
+        used[group] = round(ticks / hz, 1)
+    total = after["machine"] - before["machine"]
+    used["others"] = round(max(total - sum(used.values()), 0.0), 1)
+    used["available"] = round((os.cpu_count() or 1) * seconds, 1)
+    return used
+
+
 def pool_ready(
     server: VoilaServer, size: int, timeout: float, quiet_s: float = 3.0
 ) -> float | None:
@@ -245,8 +284,10 @@ async def _lesson(
 ) -> None:
     """The class arrives, plays a card, and leaves (one event loop for Playwright)."""
     t0 = time.perf_counter()
+    cpu_before = cpu_sample(server)
     results, handles = await _class(server.url, students, timeout)
     result["wall_s"] = round(time.perf_counter() - t0, 1)
+    result["cpu_s"] = cpu_split(cpu_before, cpu_sample(server), result["wall_s"])
     during = kernels(server)
     result["with_class"] = {"kernels": len(during), "memory_mb": round(server_memory(server))}
     used = [mb for pid, mb in during.items() if pid in base]  # the pool's, now in use
@@ -336,6 +377,12 @@ def report(r: dict[str, Any]) -> None:
         f"{r['with_class']['memory_mb']} MB; after the pages closed: "
         f"{r['after']['kernels']} kernels, {r['after']['memory_mb']} MB, back to baseline in "
         f"{r['after']['seconds_to_baseline']} s (cull interval {CULL_INTERVAL:.0f} s)"
+    )
+    cpu = r.get("cpu_s", {})
+    print(
+        f"  CPU-seconds during the class: browsers {cpu.get('browsers')}, kernels "
+        f"{cpu.get('kernels')}, server {cpu.get('server')}, others on the machine "
+        f"{cpu.get('others')} (the machine had {cpu.get('available')})"
     )
     print(f"  requests to anywhere but 127.0.0.1: {len(r['outside_requests'])}")
     print(f"  load average after {r['load_after']}; targets met: {r['met']}")

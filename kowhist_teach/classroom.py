@@ -19,9 +19,10 @@ so that in every mode:
   (``preheat_kernel``, ``pool_size``), so a page opens on a ready table; the pool warms
   **gently**: one kernel at a time (:data:`WARM_AT_ONCE`, each running the notebook to the
   end before the next starts), and a used kernel is replaced only once no page has taken
-  one for :data:`FILL_DELAY` seconds, so a class arriving together is not slowed down by
-  30 new kernels starting while it plays. The server log says
-  ``Preheated kernels ready for app.ipynb: N of M`` as each one becomes idle;
+  one for :data:`FILL_DELAY` seconds and the machine is no longer busy, so a class
+  arriving together is not slowed down by 30 new kernels starting while it plays. The
+  server log says ``Preheated kernels ready for app.ipynb: N of M`` as each one becomes
+  idle;
 - **the output waits are long enough for a busy server** (``iopub_timeout``,
   ``startup_timeout``, ``timeout``), so every student gets a table, late rather than
   blank;
@@ -50,6 +51,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import ipaddress
+import os
 import re
 import secrets
 import socket
@@ -99,6 +101,11 @@ CELL_TIMEOUT = 300
 FILL_DELAY = 20.0
 #: Kernels of the pool that start and run the notebook at the same time.
 WARM_AT_ONCE = 1
+#: The pool waits to be refilled while the machine is busier than this (the share of
+#: all cores busy since the last look), but never longer than :data:`REFILL_MAX_WAIT`
+#: seconds.
+BUSY_SHARE = 0.75
+REFILL_MAX_WAIT = 300.0
 
 #: Letters and digits a student can copy from a projector without confusing them.
 _TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -304,11 +311,46 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
     }
 
 
+_last_cpu_look: list[tuple[float, float]] = []
+
+
+def _cpu_times() -> tuple[float, float] | None:
+    """(busy, total) clock ticks of every core since boot, from ``/proc/stat``."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + fields[4]
+    return float(sum(fields) - idle), float(sum(fields))
+
+
+def machine_busy() -> bool:
+    """Whether the machine has been busier than :data:`BUSY_SHARE` since the last look
+    (Linux ``/proc/stat``; elsewhere the load average against the cores; False when
+    neither is known).
+
+    >>> machine_busy() in (True, False)
+    True
+    """
+    now = _cpu_times()
+    if now is not None:
+        before = _last_cpu_look[-1] if _last_cpu_look else (0.0, 0.0)
+        _last_cpu_look[:] = [now]
+        busy, total = now[0] - before[0], now[1] - before[1]
+        return total > 0 and busy / total > BUSY_SHARE
+    with contextlib.suppress(OSError, AttributeError):
+        return os.getloadavg()[0] > BUSY_SHARE * (os.cpu_count() or 1)
+    return False
+
+
 def gentle_pool(base: type) -> type:
     """Voilà's pooling kernel manager ``base`` (made by its
     ``voila_kernel_manager_factory``), warming gently: at most :data:`WARM_AT_ONCE`
     kernels start and run the notebook at a time, and the pool is refilled only after
-    ``fill_delay`` seconds with no page taking a kernel (not once per page)."""
+    ``fill_delay`` seconds with no page taking a kernel (not once per page), and then only
+    once the machine is no longer busy (:func:`machine_busy`; at the latest after
+    :data:`REFILL_MAX_WAIT` seconds)."""
     import asyncio
 
     class GentlePoolKernelManager(base):  # type: ignore[misc,valid-type]
@@ -334,8 +376,18 @@ def gentle_pool(base: type) -> type:
                 wait, self._refill, notebook_name, kwargs
             )
 
-        def _refill(self, notebook_name: str | None, kwargs: dict[str, Any]) -> None:
+        def _refill(
+            self, notebook_name: str | None, kwargs: dict[str, Any], waited: float = 0.0
+        ) -> None:
             self._refills.pop(notebook_name, None)
+            waited += self.fill_delay
+            if waited < REFILL_MAX_WAIT and machine_busy():
+                # The class is still settling in (their pages, their first moves): wait.
+                loop = asyncio.get_event_loop()
+                self._refills[notebook_name] = loop.call_later(
+                    self.fill_delay, self._refill, notebook_name, kwargs, waited
+                )
+                return
             super().fill_if_needed(delay=0, notebook_name=notebook_name, **kwargs)
 
         async def _initialize(

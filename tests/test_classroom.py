@@ -142,10 +142,15 @@ class _FakeVoilaPool:
         return {"task": asyncio.get_event_loop().create_task(render()), "kernel_id": "k"}
 
 
-def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in() -> None:
+def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import asyncio
 
+    from kowhist_teach import classroom
     from kowhist_teach.classroom import gentle_pool
+
+    monkeypatch.setattr(classroom, "machine_busy", lambda: False)
 
     async def scenario() -> tuple:
         manager = gentle_pool(_FakeVoilaPool)()
@@ -166,3 +171,28 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in() -> N
     assert arriving == [0]  # only the start-up fill so far
     assert fills == [0, 0] and refilled == 3  # one refill, after the pages stopped coming
     assert most == 1
+
+
+def test_pool_refill_waits_while_the_machine_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from kowhist_teach import classroom
+
+    looks: list[bool] = []
+    monkeypatch.setattr(classroom, "machine_busy", lambda: looks.append(True) or True)
+    monkeypatch.setattr(classroom, "REFILL_MAX_WAIT", 0.2)
+
+    async def scenario() -> tuple:
+        manager = classroom.gentle_pool(_FakeVoilaPool)()
+        pool = manager._pools["app.ipynb"]
+        await asyncio.gather(*pool)
+        pool.pop(0)
+        manager.fill_if_needed(notebook_name="app.ipynb")
+        await asyncio.sleep(0.12)
+        waiting = list(manager.fills)
+        await asyncio.sleep(0.8)
+        return waiting, manager.fills
+
+    waiting, fills = asyncio.run(scenario())
+    assert waiting == [0] and looks  # busy: not refilled yet
+    assert fills == [0, 0]  # refilled all the same once the longest wait is over
