@@ -20,6 +20,11 @@ Targets (issue 11): 0 failures, slowest ≤ 30 s, median ≤ 10 s, memory per ke
 
     python benchmarks/classroom_load.py                 # 30 students
     python benchmarks/classroom_load.py --students 6 --json
+    python benchmarks/classroom_load.py --no-browsers   # the server's side alone
+
+It also reports the CPU-seconds the browsers, the kernels, Voilà and the machine's other
+users spent during the class: on one 2-core machine the 30 browsers cost far more than
+the server (docs/deploy.md has the figures).
 """
 
 from __future__ import annotations
