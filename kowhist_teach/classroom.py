@@ -16,7 +16,13 @@ so that in every mode:
   voila#1458: a beacon cannot carry the XSRF header). Here the shutdown handler accepts
   a same-origin POST instead (the ``Origin`` or ``Referer`` must be this server).
 - **kernels are preheated**: a pool of kernels has already run the app notebook
-  (``preheat_kernel``, ``pool_size``), so a page opens on a ready table;
+  (``preheat_kernel``, ``pool_size``), so a page opens on a ready table; the pool warms
+  **gently**: one kernel at a time (:data:`WARM_AT_ONCE`, each running the notebook to the
+  end before the next starts), and a used kernel is replaced only once no page has taken
+  one for :data:`FILL_DELAY` seconds and the machine is no longer busy, so a class
+  arriving together is not slowed down by 30 new kernels starting while it plays. The
+  server log says ``Preheated kernels ready for app.ipynb: N of M`` as each one becomes
+  idle;
 - **the output waits are long enough for a busy server** (``iopub_timeout``,
   ``startup_timeout``, ``timeout``), so every student gets a table, late rather than
   blank;
@@ -45,6 +51,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import ipaddress
+import os
 import re
 import secrets
 import socket
@@ -53,6 +60,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 from urllib.parse import urlsplit
 
 from .i18n import _
@@ -63,6 +71,7 @@ __all__ = [
     "MEMORY_MB",
     "ServeOptions",
     "allowed_host",
+    "gentle_pool",
     "capped_kernel_argv",
     "join_url",
     "lan_address",
@@ -86,9 +95,17 @@ IOPUB_TIMEOUT = 120
 #: Seconds a kernel may take to start, and a cell to run, on a busy server.
 STARTUP_TIMEOUT = 300
 CELL_TIMEOUT = 300
-#: Seconds before a used preheated kernel is replaced (Voilà's default is 1 s; a class
-#: arriving together would then start 30 kernels while the students play).
+#: Seconds without a page taking a preheated kernel before the pool is refilled
+#: (Voilà's default is 1 s after each page; a class arriving together would then start 30
+#: kernels while the students play).
 FILL_DELAY = 20.0
+#: Kernels of the pool that start and run the notebook at the same time.
+WARM_AT_ONCE = 1
+#: The pool waits to be refilled while the machine is busier than this (the share of
+#: all cores busy since the last look), but never longer than :data:`REFILL_MAX_WAIT`
+#: seconds.
+BUSY_SHARE = 0.75
+REFILL_MAX_WAIT = 300.0
 
 #: Letters and digits a student can copy from a projector without confusing them.
 _TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -294,6 +311,115 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
     }
 
 
+_last_cpu_look: list[tuple[float, float]] = []
+
+
+def _cpu_times() -> tuple[float, float] | None:
+    """(busy, total) clock ticks of every core since boot, from ``/proc/stat``."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + fields[4]
+    return float(sum(fields) - idle), float(sum(fields))
+
+
+def machine_busy() -> bool:
+    """Whether the machine has been busier than :data:`BUSY_SHARE` since the last look
+    (Linux ``/proc/stat``; elsewhere the load average against the cores; False when
+    neither is known).
+
+    >>> machine_busy() in (True, False)
+    True
+    """
+    now = _cpu_times()
+    if now is not None:
+        before = _last_cpu_look[-1] if _last_cpu_look else (0.0, 0.0)
+        _last_cpu_look[:] = [now]
+        busy, total = now[0] - before[0], now[1] - before[1]
+        return total > 0 and busy / total > BUSY_SHARE
+    with contextlib.suppress(OSError, AttributeError):
+        return os.getloadavg()[0] > BUSY_SHARE * (os.cpu_count() or 1)
+    return False
+
+
+def gentle_pool(base: type) -> type:
+    """Voilà's pooling kernel manager ``base`` (made by its
+    ``voila_kernel_manager_factory``), warming gently: at most :data:`WARM_AT_ONCE`
+    kernels start and run the notebook at a time, and the pool is refilled only after
+    ``fill_delay`` seconds with no page taking a kernel (not once per page), and then only
+    once the machine is no longer busy (:func:`machine_busy`; at the latest after
+    :data:`REFILL_MAX_WAIT` seconds)."""
+    import asyncio
+
+    class GentlePoolKernelManager(base):  # type: ignore[misc,valid-type]
+        def __init__(self, **kwargs: Any) -> None:
+            # Before Voilà's __init__, which starts filling the pool.
+            self._warming = asyncio.Semaphore(WARM_AT_ONCE)
+            self._refills: dict[str | None, asyncio.TimerHandle] = {}
+            super().__init__(**kwargs)
+
+        def fill_if_needed(
+            self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any
+        ) -> None:
+            if delay == 0:  # the server starting: fill now
+                super().fill_if_needed(delay=0, notebook_name=notebook_name, **kwargs)
+                return
+            # A page took a kernel: refill once the pages stop coming.
+            loop = asyncio.get_event_loop()
+            pending = self._refills.pop(notebook_name, None)
+            if pending is not None:
+                pending.cancel()
+            wait = self.fill_delay if delay is None else delay
+            self._refills[notebook_name] = loop.call_later(
+                wait, self._refill, notebook_name, kwargs
+            )
+
+        def _refill(
+            self, notebook_name: str | None, kwargs: dict[str, Any], waited: float = 0.0
+        ) -> None:
+            self._refills.pop(notebook_name, None)
+            waited += self.fill_delay
+            if waited < REFILL_MAX_WAIT and machine_busy():
+                # The class is still settling in (their pages, their first moves): wait.
+                loop = asyncio.get_event_loop()
+                self._refills[notebook_name] = loop.call_later(
+                    self.fill_delay, self._refill, notebook_name, kwargs, waited
+                )
+                return
+            super().fill_if_needed(delay=0, notebook_name=notebook_name, **kwargs)
+
+        async def _initialize(
+            self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any
+        ) -> Any:
+            if kernel_id is not None:  # a restart, not a warm-up
+                return await super()._initialize(notebook_path, kernel_id, **kwargs)
+            await self._warming.acquire()
+            try:
+                content = await super()._initialize(notebook_path, kernel_id, **kwargs)
+            except BaseException:
+                self._warming.release()
+                raise
+            # The next kernel starts when this one has run the notebook (or been taken
+            # by a page and run the cell it was on).
+            content["task"].add_done_callback(lambda _t: self._warmed(notebook_path))
+            return content
+
+        def _warmed(self, notebook_path: str) -> None:
+            self._warming.release()
+            ready = 0
+            for item in self._pools.get(notebook_path, ()):
+                with contextlib.suppress(Exception):
+                    if item.done() and item.result()["task"].done():
+                        ready += 1
+            pools = self.kernel_pools_config
+            size = pools.get(notebook_path, pools.get("default", {})).get("pool_size", 0)
+            self.log.info("Preheated kernels ready for %s: %s of %s", notebook_path, ready, size)
+
+    return GentlePoolKernelManager
+
+
 @functools.lru_cache(maxsize=1)
 def _server_classes() -> tuple[type, type, type, type]:
     """The Voilà application, its shutdown handler, its kernel spec manager and the
@@ -354,6 +480,20 @@ def _server_classes() -> tuple[type, type, type, type]:
         def _no_config_from_cwd(self) -> list[str]:
             # Voilà would read a voila.py from wherever the teacher stands.
             return jupyter_config_path()
+
+        def init_settings(self) -> Any:
+            # Voilà makes its pooling kernel manager inside init_settings with a
+            # factory: hand it ours, which warms the pool gently.
+            import voila.app as voila_app
+
+            made = voila_app.voila_kernel_manager_factory
+
+            def factory(base: type, preheat: bool, *args: Any, **kwargs: Any) -> type:
+                manager = made(base, preheat, *args, **kwargs)
+                return gentle_pool(manager) if preheat else manager
+
+            with mock.patch.object(voila_app, "voila_kernel_manager_factory", factory):
+                return super().init_settings()
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()

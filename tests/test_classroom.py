@@ -104,3 +104,95 @@ def test_cli_app_options() -> None:
     assert args.classroom and args.address == "10.0.0.7" and args.port == 8866
     args = _build_parser().parse_args(["app", "--port", "9000", "--no-browser"])
     assert not args.classroom and args.no_browser and args.port == 9000
+
+
+class _FakeVoilaPool:
+    """What ``gentle_pool`` needs of Voilà's pooling kernel manager."""
+
+    fill_delay = 0.05
+    kernel_pools_config = {"default": {"pool_size": 3}}
+
+    def __init__(self, **kwargs: object) -> None:
+        import logging
+
+        self.log = logging.getLogger("fake-voila")
+        self._pools: dict = {}
+        self.fills: list = []
+        self.running = self.most = 0
+        self.fill_if_needed(delay=0, notebook_name="app.ipynb")
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):  # noqa: ANN001
+        import asyncio
+
+        self.fills.append(delay)
+        pool = self._pools.setdefault(notebook_name, [])
+        for _ in range(3 - len(pool)):
+            pool.append(asyncio.get_event_loop().create_task(self._initialize(notebook_name)))
+
+    async def _initialize(self, notebook_path, kernel_id=None, **kwargs):  # noqa: ANN001
+        import asyncio
+
+        self.running += 1
+        self.most = max(self.most, self.running)
+
+        async def render() -> None:  # the kernel runs the notebook
+            await asyncio.sleep(0.02)
+            self.running -= 1
+
+        return {"task": asyncio.get_event_loop().create_task(render()), "kernel_id": "k"}
+
+
+def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    from kowhist_teach import classroom
+    from kowhist_teach.classroom import gentle_pool
+
+    monkeypatch.setattr(classroom, "machine_busy", lambda: False)
+
+    async def scenario() -> tuple:
+        manager = gentle_pool(_FakeVoilaPool)()
+        pool = manager._pools["app.ipynb"]
+        await asyncio.gather(*pool)
+        await asyncio.gather(*(item.result()["task"] for item in pool))
+        most_at_start = manager.most
+        # Three pages take a kernel in quick succession: no refill while they come in.
+        for _ in range(3):
+            pool.pop(0)
+            manager.fill_if_needed(notebook_name="app.ipynb")
+        fills_while_arriving = list(manager.fills)
+        await asyncio.sleep(0.2)
+        return most_at_start, fills_while_arriving, manager.fills, len(pool), manager.most
+
+    most_at_start, arriving, fills, refilled, most = asyncio.run(scenario())
+    assert most_at_start == 1  # one kernel starting and running the notebook at a time
+    assert arriving == [0]  # only the start-up fill so far
+    assert fills == [0, 0] and refilled == 3  # one refill, after the pages stopped coming
+    assert most == 1
+
+
+def test_pool_refill_waits_while_the_machine_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from kowhist_teach import classroom
+
+    looks: list[bool] = []
+    monkeypatch.setattr(classroom, "machine_busy", lambda: looks.append(True) or True)
+    monkeypatch.setattr(classroom, "REFILL_MAX_WAIT", 0.2)
+
+    async def scenario() -> tuple:
+        manager = classroom.gentle_pool(_FakeVoilaPool)()
+        pool = manager._pools["app.ipynb"]
+        await asyncio.gather(*pool)
+        pool.pop(0)
+        manager.fill_if_needed(notebook_name="app.ipynb")
+        await asyncio.sleep(0.12)
+        waiting = list(manager.fills)
+        await asyncio.sleep(0.8)
+        return waiting, manager.fills
+
+    waiting, fills = asyncio.run(scenario())
+    assert waiting == [0] and looks  # busy: not refilled yet
+    assert fills == [0, 0]  # refilled all the same once the longest wait is over

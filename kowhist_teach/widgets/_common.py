@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import traceback
@@ -15,6 +16,7 @@ from ..core.record import record_from_data
 from ..i18n import LANGUAGES, _, get_language
 from ..pictures.svg import FONT_FAMILY
 from ..teach.explain import sentence
+from .quiet import one_line, server_log, student_line
 
 __all__ = [
     "CSS",
@@ -259,21 +261,24 @@ class Guard:
 
     An expected error (an illegal move, a bad record, impossible settings) becomes a
     one-line message through ``say``; anything else is a one-line "something went
-    wrong" plus the traceback printed into ``debug`` (an ``Output`` widget, hidden
-    unless ``KOWHIST_DEBUG=1``), inside its ``capture``.
+    wrong" (no server path in it), its traceback kept in ``errors`` and written to the
+    server's log (:func:`~.quiet.server_log`). Only with ``KOWHIST_DEBUG=1`` is the
+    traceback also printed into ``debug`` (an ``Output`` widget, otherwise hidden and
+    left empty: its contents would travel to the page).
     """
 
     def __init__(self, say: Callable[[str], None]) -> None:
         self.say = say
         self.debug = w.Output()
         self.debug.add_class("kw-debug")
-        if not os.environ.get("KOWHIST_DEBUG"):
+        self.debugging = bool(os.environ.get("KOWHIST_DEBUG"))
+        if not self.debugging:
             self.debug.layout.display = "none"
         self.errors: list[str] = []
 
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Call ``fn(*args)``; report what goes wrong."""
-        with self.debug:
+        with self.debug if self.debugging else contextlib.nullcontext():
             try:
                 return fn(*args)
             except IllegalMove as e:
@@ -284,13 +289,11 @@ class Guard:
                 self.say((str(e).splitlines() or [""])[0])
             except Exception as e:  # a bug: one line for the student, the trace for us
                 self.errors.append(traceback.format_exc())
-                traceback.print_exc()
-                first = (str(e).splitlines() or [""])[0]
-                self.say(
-                    _("Something went wrong ({kind}: {e}). Your game is still here.").format(
-                        kind=type(e).__name__, e=first
-                    )
-                )
+                if self.debugging:
+                    traceback.print_exc()
+                else:
+                    server_log().error("kowhist_teach: %s", one_line(e), exc_info=True)
+                self.say(student_line(e))
         return None
 
     def wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -26,6 +26,7 @@ from ..pictures.svg import table_svg
 from ..teach.story import Step, record_steps
 from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
 from .faces import lines_html
+from .upload import RecordUpload
 
 __all__ = ["StepperWidget", "example_records", "EXAMPLES_DIR"]
 
@@ -102,7 +103,7 @@ class StepperWidget(w.VBox):
         self.guard = Guard(self._say)
         self.menu = w.Dropdown()
         set_classes(self.menu, "kw-step-examples")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = RecordUpload(accept=".json,application/json", multiple=False)
         set_classes(self.upload, "kw-step-load")
         self.upload.layout.width = "auto"
         self.prev_button = big_button("◀", "kw-step-prev")
@@ -123,6 +124,10 @@ class StepperWidget(w.VBox):
         self.slider.observe(self.guard.wrap(lambda _c: self.render()), names="value")
         self.menu.observe(self.guard.wrap(self._chosen), names="value")
         self.upload.observe(self.guard.wrap(self._uploaded), names="value")
+        # A file refused in the browser (too large) is said here, in one line.
+        self.upload.observe(
+            self.guard.wrap(lambda c: c["new"] and self._say(c["new"])), names="error"
+        )
         controls = w.HBox(
             [self.prev_button, self.slider, self.next_button, self.where],
             layout=w.Layout(align_items="center", flex_flow="row wrap"),

@@ -36,6 +36,7 @@ from .faces import (
 from .model import GameModel, last_finished_trick
 from .setup import SetupPanel, option_label, option_widget
 from .table_view import TableView
+from .upload import RecordUpload
 
 __all__ = [
     "TableWidget",
@@ -107,7 +108,7 @@ class TableWidget(TableView):
         set_classes(self.review, "kw-review")
         self.save_link = w.HTML()
         set_classes(self.save_link, "kw-save-link")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = RecordUpload(accept=".json,application/json", multiple=False)
         set_classes(self.upload, "kw-load")
         self.upload.layout.width = "auto"
         self.setup = SetupPanel(self.kind, self.model, self._new_game, self.guard)
@@ -118,6 +119,10 @@ class TableWidget(TableView):
         self.show_all.observe(self.guard.wrap(lambda _c: self.render()), names="value")
         self.four_colour.observe(self.guard.wrap(self._four_colour), names="value")
         self.upload.observe(self.guard.wrap(self._uploaded), names="value")
+        # A file refused in the browser (too large) is said here, in one line.
+        self.upload.observe(
+            self.guard.wrap(lambda c: c["new"] and self.model.say(c["new"])), names="error"
+        )
 
         self.next_button = big_button("", "kw-next-round")
         self.next_button.button_style = "primary"
