@@ -226,6 +226,8 @@ class KowhistApp(w.VBox):
                     self._players, self._bots, game=kind, **self.options
                 )
             self._apply(self.tables[kind])
+            # The browser keeps each game in progress: a lost kernel costs one click.
+            self.tables[kind].keep_in_browser(kind)
         return self.tables[kind]
 
     def _apply(self, table: Any) -> None:

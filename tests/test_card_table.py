@@ -82,3 +82,43 @@ def test_say_goes_to_the_browser() -> None:
     t, _, sent = table()
     t.say("Q♠ is not allowed")
     assert sent == [{"event": "say", "text": "Q♠ is not allowed"}]
+
+
+# ------------------------------------------------ the game kept in the browser (issue 11)
+def test_the_table_keeps_its_game_in_the_browser_and_resumes_it() -> None:
+    import json
+
+    from kowhist_teach.core.record import to_record
+    from kowhist_teach.widgets import TableWidget
+
+    table = TableWidget(players=3, seed=5)
+    assert table.card_table.store_key == "" and table.card_table.record == ""
+    table.keep_in_browser("knockout")
+    assert table.card_table.store_key == "knockout"
+    legal = [b for b in table.hand.buttons if "kw-legal" in b._dom_classes]
+    legal[0].click()
+    kept = table.card_table.record
+    assert json.loads(kept) == to_record(table.game)  # kept after every move
+    played = json.loads(kept)["rounds"][0]["actions"]
+    # A new page (a fresh kernel) gets the kept record back from the browser.
+    other = TableWidget(players=3, seed=99)
+    other.keep_in_browser("knockout")
+    other.card_table._message(other.card_table, {"event": "resume", "record": kept}, [])
+    resumed = to_record(other.game)
+    assert resumed["rounds"][0]["hands"] == json.loads(kept)["rounds"][0]["hands"]
+    assert resumed["rounds"][0]["actions"][: len(played)] == played
+    # What the browser sends back is data: a path is refused in one line, the game stays.
+    before = to_record(other.game)
+    other.card_table._message(other.card_table, {"event": "resume", "record": "/etc/passwd"}, [])
+    assert to_record(other.game) == before and "not valid JSON" in other.explain.value
+
+
+def test_a_finished_game_is_not_offered_back() -> None:
+    from test_widgets import play_to_the_end
+
+    from kowhist_teach.widgets import TableWidget
+
+    table = TableWidget(players=2, seed=3)
+    table.keep_in_browser("knockout")
+    play_to_the_end(table)
+    assert table.card_table.record == ""

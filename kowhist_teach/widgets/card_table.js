@@ -28,9 +28,11 @@ function saved(model) {
 }
 
 function store(model) {
+  if (!model.get("store_key")) return;
   const record = model.get("record");
   try {
     if (record) localStorage.setItem(storageKey(model), record);
+    else localStorage.removeItem(storageKey(model)); // the game is over: nothing to resume
   } catch (e) {
     /* private mode or full storage: the Save link still works */
   }

@@ -8,11 +8,14 @@ bots' pace, the analysis, the players' names). The trick table
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 import ipywidgets as w
 
 from ..core.errors import IllegalMove
+from ..core.record import record_from_data, to_record
 from ..i18n import _, set_language
 from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
 from .card_table import CardTable
@@ -70,6 +73,7 @@ class TableView(w.VBox):
             four_colour=four_colour,
         )
         self.card_table.on_moment = self.guard.wrap(self._moment_chosen)
+        self.card_table.on_resume = self.guard.wrap(self._resume)
         self.model.on_moved = self._snap
         self.last_trick_button = big_button("", "kw-last-trick-button")
         self.last_trick_button.on_click(self.guard.wrap(lambda _b: self._show_last_trick()))
@@ -147,6 +151,27 @@ class TableView(w.VBox):
         )
         self.card_table.feedback = self._feedback()
         self.card_table.moment = self._moment_now()
+        self._keep_in_browser()
+
+    def keep_in_browser(self, key: str) -> None:
+        """Keep the game in progress in the browser (localStorage, under ``key``) after
+        every move, so that a reload, a lost kernel or a restarted server costs the
+        student one click ("Your game was interrupted — continue?")."""
+        self.card_table.store_key = key
+        self._keep_in_browser()
+
+    def _keep_in_browser(self) -> None:
+        if not self.card_table.store_key or not hasattr(self.model, "load"):
+            return
+        game = self.model.game
+        # A finished game is not offered back: an empty record clears the browser's copy.
+        self.card_table.record = "" if game.is_over() else json.dumps(to_record(game))
+
+    def _resume(self, text: str) -> None:
+        """The student chose to continue the game their browser kept: read as a record
+        (data, never a path), checked like any upload."""
+        self.model.load(record_from_data(text))
+        self.render()
 
     def _feedback(self) -> str:
         """The latest word, beside the hand: a refusal, else the hint asked for, else
