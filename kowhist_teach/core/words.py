@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..i18n import _
 from .cards import Suit
 
-__all__ = ["suit_name", "sentence"]
+__all__ = ["suit_name", "sentence", "named_call"]
 
 
 def suit_name(suit: Suit | int, plural: bool = True) -> str:
@@ -39,3 +39,26 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def named_call(code: str) -> str | None:
+    """The words on the button of a call that has a name of its own (a pass, the solo
+    whist bids, bid whist's high or low), or ``None`` for a numbered bid or a suit.
+
+    >>> named_call("cop"), named_call("4")
+    ('Cop (accept the prop)', None)
+    """
+    known = {
+        "pass": _("Pass"),
+        "prop": _("Prop (ask for a partner)"),
+        "cop": _("Cop (accept the prop)"),
+        "solo": _("Solo (5 tricks)"),
+        "misere": _("Misère (no trick)"),
+        "abundance": _("Abundance (9 tricks)"),
+        "royal-abundance": _("Royal abundance (9, preferred trumps)"),
+        "misere-ouverte": _("Misère ouverte (open hand)"),
+        "slam": _("Slam (13 tricks)"),
+        "high": _("High (uptown: ace high)"),
+        "low": _("Low (downtown: ace, 2, 3 high)"),
+    }
+    return known.get(code)

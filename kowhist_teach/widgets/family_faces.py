@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core.moves import Call, Move
 from ..core.registry import spec_of, specs
+from ..core.words import named_call
 from ..i18n import _
 from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
@@ -69,21 +70,9 @@ def call_label(move: Call, game: Any = None) -> str:
     """
     if move.is_trump and move.suit is not None:
         return f"{move.suit.symbol}{TEXT_FORM} {suit_name(move.suit)}"
-    known = {
-        "pass": _("Pass"),
-        "prop": _("Prop (ask for a partner)"),
-        "cop": _("Cop (accept the prop)"),
-        "solo": _("Solo (5 tricks)"),
-        "misere": _("Misère (no trick)"),
-        "abundance": _("Abundance (9 tricks)"),
-        "royal-abundance": _("Royal abundance (9, preferred trumps)"),
-        "misere-ouverte": _("Misère ouverte (open hand)"),
-        "slam": _("Slam (13 tricks)"),
-        "high": _("High (uptown: ace high)"),
-        "low": _("Low (downtown: ace, 2, 3 high)"),
-    }
-    if move.code in known:
-        return known[move.code]
+    named = named_call(move.code)
+    if named is not None:
+        return named
     # Any other bid in the words of the game's table picture (its bidding box).
     if game is not None:
         return call_words(move, spec_of(game).name)

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ...core.cards import Card
 from ...core.hooks.story import Beat, DealDone, StoryHook, Told, TrickDone, story_sentence
 from ...core.moves import Call
+from ...core.words import named_call
 from ...i18n import _
 from .engine import FamilyPhase, partners
 
@@ -68,21 +69,9 @@ class FamilyStory(StoryHook):
         """
         if move.is_trump and move.suit is not None:
             return f"{move.suit.symbol}{TEXT_FORM} {self.suit_name(move.suit)}"
-        known = {
-            "pass": _("Pass"),
-            "prop": _("Prop (ask for a partner)"),
-            "cop": _("Cop (accept the prop)"),
-            "solo": _("Solo (5 tricks)"),
-            "misere": _("Misère (no trick)"),
-            "abundance": _("Abundance (9 tricks)"),
-            "royal-abundance": _("Royal abundance (9, preferred trumps)"),
-            "misere-ouverte": _("Misère ouverte (open hand)"),
-            "slam": _("Slam (13 tricks)"),
-            "high": _("High (uptown: ace high)"),
-            "low": _("Low (downtown: ace, 2, 3 high)"),
-        }
-        if move.code in known:
-            return known[move.code]
+        named = named_call(move.code)
+        if named is not None:
+            return named
         if move.suit is not None:
             return move.suit.symbol
         return self.bid_words(move)
