@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..i18n import _
 from .cards import Suit
 
-__all__ = ["suit_name", "sentence", "named_call"]
+__all__ = ["suit_name", "sentence", "full_stop", "named_call"]
 
 
 def suit_name(suit: Suit | int, plural: bool = True) -> str:
@@ -39,6 +39,17 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def full_stop(text: str) -> str:
+    """``text`` with a full stop (unless it ends one already); unlike :func:`sentence`
+    it keeps its first letter as it is.
+
+    >>> full_stop('Player 1 passes'), full_stop('Well done!'), full_stop(' ')
+    ('Player 1 passes.', 'Well done!', '')
+    """
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
 def named_call(code: str) -> str | None:

@@ -55,7 +55,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import _
-from ..cards import Card, Suit
+from ..cards import Card
+from ..words import full_stop, suit_name
 
 __all__ = [
     "StoryHook",
@@ -114,15 +115,8 @@ class Beat:
     lines: tuple[str, ...] = ()
 
 
-def story_sentence(text: str) -> str:
-    """``text`` with a full stop (unless it ends one already); unlike the teaching
-    layer's ``sentence`` it keeps its first letter as it is.
-
-    >>> story_sentence('Player 1 passes'), story_sentence('Well done!'), story_sentence(' ')
-    ('Player 1 passes.', 'Well done!', '')
-    """
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?")) else text + "."
+#: ``text`` with a full stop, its first letter kept (``core.words.full_stop``).
+story_sentence = full_stop
 
 
 class StoryHook(ABC):
@@ -135,10 +129,8 @@ class StoryHook(ABC):
     # ------------------------------------------------------------ shared words
     sentence = staticmethod(story_sentence)
 
-    @staticmethod
-    def suit_name(suit: Suit | int) -> str:
-        """A suit's name, plural, in the chosen language ("hearts")."""
-        return (_("spades"), _("hearts"), _("diamonds"), _("clubs"))[int(suit)]
+    #: A suit's name, plural, in the chosen language ("hearts").
+    suit_name = staticmethod(suit_name)
 
     def played_text(self, game: Any, seat: int, card: Card) -> str:
         """``"Player 2 played K♣."``: a card played, for the stepper's every-card story."""

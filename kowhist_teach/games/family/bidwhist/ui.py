@@ -11,17 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
+from ....core.words import full_stop
 from ....i18n import N_, _
 from ..engine import FamilyPhase
 from ..ui import FamilyUI, side_name
 from .engine import HIGH, NOTRUMP, bid_parts
 
 __all__ = ["BidWhistUI"]
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
 class BidWhistUI(FamilyUI):
@@ -108,9 +104,9 @@ class BidWhistUI(FamilyUI):
         target = game.rules.target
         loser = 1 - out.winner
         if game.scores[loser] <= -target:
-            return _sentence(
+            return full_stop(
                 _("The game is over: {loser} reached −{n}, so {who} win").format(
                     loser=side_name(loser), n=target, who=who
                 )
             )
-        return _sentence(_("The game is over: {who} reached {n} and win").format(who=who, n=target))
+        return full_stop(_("The game is over: {who} reached {n} and win").format(who=who, n=target))

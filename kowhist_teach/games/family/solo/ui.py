@@ -11,15 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
+from ....core.words import suit_name
 from ....i18n import N_, _
 from ..engine import FamilyPhase
 from ..ui import FamilyUI
 
 __all__ = ["SoloUI"]
-
-
-def _suit_name(suit: Any) -> str:
-    return {0: _("spades"), 1: _("hearts"), 2: _("diamonds"), 3: _("clubs")}[int(suit)]
 
 
 class SoloUI(FamilyUI):
@@ -51,7 +48,7 @@ class SoloUI(FamilyUI):
         card = log.extra.get("trump_card") if log is not None else None
         if card is not None and game.phase is FamilyPhase.BID:
             return _("Preferred suit: {suit} (the turned-up {card})").format(
-                suit=_suit_name(card.suit), card=card.label
+                suit=suit_name(card.suit), card=card.label
             )
         return None
 

@@ -10,16 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
+from ....core.words import full_stop
 from ....i18n import N_, _
 from ..ui import FamilyUI, side_name
 from .engine import honours_held, single_stake_from
 
 __all__ = ["WhistUI"]
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
 def _classic(game: Any) -> bool:
@@ -92,7 +88,7 @@ class WhistUI(FamilyUI):
         if rules.honours and log.trump is not None:
             held = honours_held(log.hands, log.trump)
             lines.append(
-                _sentence(
+                full_stop(
                     _("Honours (trump A K Q J) held: {a} {x}, {b} {y}").format(
                         a=side_name(0), x=held[0], b=side_name(1), y=held[1]
                     )
@@ -103,7 +99,7 @@ class WhistUI(FamilyUI):
             return lines
         if log.game_won is None:
             lines.append(
-                _sentence(
+                full_stop(
                     _("This game (to {n}): {a} {x}, {b} {y}").format(
                         n=goal, a=side_name(0), x=points[0], b=side_name(1), y=points[1]
                     )
@@ -114,14 +110,14 @@ class WhistUI(FamilyUI):
         lost = points[1 - side]
         names = {1: _("single"), 2: _("double"), 3: _("treble")}
         lines.append(
-            _sentence(
+            full_stop(
                 _("{winner} win the game: {stake}, {n} game points").format(
                     winner=side_name(side), stake=names.get(won, str(won)), n=won
                 )
             )
         )
         lines.append(
-            _sentence(
+            full_stop(
                 _(
                     "{loser} had {p} points: single if the losers have {k} or more, "
                     "double if 1 or more, treble if none"
@@ -129,5 +125,5 @@ class WhistUI(FamilyUI):
             )
         )
         if log.rubber_won:
-            lines.append(_sentence(_("{winner} win the rubber").format(winner=side_name(side))))
+            lines.append(full_stop(_("{winner} win the rubber").format(winner=side_name(side))))
         return lines
