@@ -67,6 +67,8 @@ class Translation:
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         found = cls(path)
         marks = list(MARK.finditer(text))
+        if not marks:  # a lesson not translated yet: every cell is reported missing
+            return found
         for mark, nxt in zip(marks, marks[1:] + [None], strict=True):
             body = text[mark.end() : nxt.start() if nxt else len(text)].strip("\n")
             if mark["id"] == "strings":
