@@ -98,7 +98,18 @@ def choose_longest_suit(game: Any, seat: int) -> Tip | None:
         return None
     hand = game.hands[seat]
     counts = [(hand & m).bit_count() for m in SUIT_MASK]
-    best = max(range(4), key=lambda s: (counts[s], (hand & SUIT_MASK[s]).bit_length()))
+    longest = [s for s in range(4) if counts[s] == max(counts)]
+    if len(longest) > 1:
+        # A tie: every one of them is the tip's answer (the quiz accepts each), so name
+        # them all rather than pick one the student cannot tell apart.
+        return Tip(
+            "choose_longest_suit",
+            _(
+                "As trump chooser pick your longest suit: you hold {n} of each of {suits}, "
+                "so any of them will do."
+            ).format(n=counts[longest[0]], suits=", ".join(suit_name(s) for s in longest)),
+        )
+    best = longest[0]
     return Tip(
         "choose_longest_suit",
         _("As trump chooser pick your longest suit: you hold {n} {suit}.").format(
