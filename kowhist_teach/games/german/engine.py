@@ -382,6 +382,20 @@ class GermanGame(TrickGame):
         rules = self.rules
         return 0 if rules.no_trumps and rules.open_stock == 1 else rules.open_stock
 
+    def taken_face_up(self, i: int) -> tuple[bool, bool]:
+        """Whether the stock cards taken after trick ``i`` lay face up, so both players
+        saw them: (the winner's, the loser's). The winner's is face up unless the stock
+        is closed (no trumps); trick ``i`` draws from a stock of 26 − 2i cards, and when
+        no more than the face-up count are left, the loser's card is face up too.
+
+        >>> GermanGame(seed=1).taken_face_up(0), GermanGame(seed=1).taken_face_up(12)
+        ((True, False), (True, False))
+        >>> GermanGame(seed=1, rules=GermanRules(open_stock=3)).taken_face_up(12)
+        (True, True)
+        """
+        k = self.face_up_count
+        return k > 0, STOCK_SIZE - 2 * i <= k
+
     @property
     def face_up(self) -> list[Card]:
         """The face-up stock cards, in stock order (one in the classic game, none in the
@@ -725,7 +739,6 @@ the suit, like AS, 10H or QD
         """
         if seat not in (0, 1):
             raise ValueError(_("there is no seat {seat}: the seats are 0 and 1").format(seat=seat))
-        k = self.face_up_count
         seen: list[list[Card]] = [[], []]
         unseen = [0, 0]
         own_unseen: list[Card] = []
@@ -734,7 +747,8 @@ the suit, like AS, 10H or QD
                 continue
             w = self.tricks[i].winner
             assert w is not None
-            if k:
+            won_public, lost_public = self.taken_face_up(i)
+            if won_public:
                 seen[w].append(won)
             else:  # a closed stock (no trumps): only the winner saw their card
                 unseen[w] += 1
@@ -742,9 +756,7 @@ the suit, like AS, 10H or QD
                     own_unseen.append(won)
             lost = self.loser_took[i]
             assert lost is not None
-            # Trick i of phase 1 draws from a stock of 26 - 2i cards; when no more than
-            # open_stock are left, all lie face up and the loser's card is public too.
-            if STOCK_SIZE - 2 * i <= k:
+            if lost_public:
                 seen[1 - w].append(lost)
             else:
                 unseen[1 - w] += 1

@@ -69,23 +69,27 @@ class GermanStory(StoryHook):
         )
 
     def take_text(self, game: Any, i: int, viewer: int | None) -> str:
-        """The stock cards taken after trick ``i``: the face-up card to its winner, the
-        next one to the loser (named only to them, or to everyone when ``viewer`` is
-        ``None``)."""
+        """The stock cards taken after trick ``i``: the top card to its winner, the next
+        one to the loser, each named only to a viewer who saw it (everyone when
+        ``viewer`` is ``None``)."""
         won, lost = game.winner_took[i], game.loser_took[i]
         if won is None or lost is None:
             return ""
         w = game.tricks[i].winner
         names = game.names
         loser = 1 - w
-        if viewer is None or viewer == loser:
-            lost_text = lost.label
+        # A card is named to a viewer who saw it: its taker, or everyone when it lay
+        # face up (GermanGame.taken_face_up, the view's own rule).
+        won_public, lost_public = game.taken_face_up(i)
+        lost_text = lost.label if lost_public or viewer in (None, loser) else _("an unseen card")
+        if won_public:
+            text = _("{winner} took the face-up {card}; {loser} took {other} from the stock")
+            won_text = won.label
         else:
-            lost_text = _("an unseen card")
+            text = _("{winner} took {card} from the closed stock; {loser} took {other}")
+            won_text = won.label if viewer in (None, w) else _("an unseen card")
         return story_sentence(
-            _("{winner} took the face-up {card}; {loser} took {other} from the stock").format(
-                winner=names[w], card=won.label, loser=names[loser], other=lost_text
-            )
+            text.format(winner=names[w], card=won_text, loser=names[loser], other=lost_text)
         )
 
     # ------------------------------------------------------------ telling a move
