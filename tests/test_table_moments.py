@@ -238,3 +238,26 @@ def test_analysis_modes_after_the_game(mode: str) -> None:
         click_something_legal(table)
     assert table.game.is_over()
     assert (table.show_all.layout.display != "none") == (mode != "off")
+
+
+# ------------------------------------------------------- the coach (issue 13, point 5)
+def test_where_did_my_tricks_go_reviews_the_round_just_over() -> None:
+    from test_widgets import click_something_legal
+
+    from kowhist_teach.widgets import TableWidget
+    from kowhist_teach.widgets.table import finished_rounds
+
+    table = TableWidget(players=3, seed=21)
+    table.coach_button.click()
+    assert "play it to the end first" in table.coach.value
+    clicks = 0
+    while not finished_rounds(table.game) and clicks < 200:
+        click_something_legal(table, clicks)
+        clicks += 1
+    assert finished_rounds(table.game) == [0]
+    table.coach_button.click()
+    assert "Review, with every card visible" in table.coach.value
+    assert "decision" in table.coach.value
+    table.analysis = "off"
+    table.coach_button.click()
+    assert "turned off" in table.coach.value and "Review" not in table.coach.value

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..i18n import _, get_language
 from ..pictures.svg import hand_svg, table_svg, trick_svg
+from ..teach.review import review_lines
 from ._common import (
     LANGUAGE_NAMES,
     big_button,
@@ -106,6 +107,10 @@ class TableWidget(TableView):
         set_classes(self.chart, "kw-chart")
         self.review = w.HTML()
         set_classes(self.review, "kw-review")
+        # The coach: "where did my tricks go?" for the round just over (issue 13).
+        self.coach_button = big_button("", "kw-coach")
+        self.coach = w.HTML()
+        set_classes(self.coach, "kw-coach-panel")
         self.save_link = w.HTML()
         set_classes(self.save_link, "kw-save-link")
         self.upload = RecordUpload(accept=".json,application/json", multiple=False)
@@ -116,6 +121,7 @@ class TableWidget(TableView):
         self.tricks_box = w.Accordion(children=[w.VBox([self.chart])], selected_index=0)
         self.replay_button.on_click(self.guard.wrap(lambda _b: self.model.replay()))
         self.review_button.on_click(self.guard.wrap(lambda _b: self._review()))
+        self.coach_button.on_click(self.guard.wrap(lambda _b: self._coach()))
         self.show_all.observe(self.guard.wrap(lambda _c: self.render()), names="value")
         self.four_colour.observe(self.guard.wrap(self._four_colour), names="value")
         self.upload.observe(self.guard.wrap(self._uploaded), names="value")
@@ -135,6 +141,7 @@ class TableWidget(TableView):
                 self.new_button,
                 self.replay_button,
                 self.show_all,
+                self.coach_button,
                 self.review_button,
             ],
             layout=w.Layout(flex_flow="row wrap"),
@@ -151,6 +158,7 @@ class TableWidget(TableView):
             self.explain,
             self.side_title,
             self.extra_panel(),
+            self.coach,
             self.review,
             self.tricks_box,
         ]
@@ -175,6 +183,20 @@ class TableWidget(TableView):
         self._hint = None
         self.model.new_game(players=players, rules=rules, bots=bots)
         self.setup_box.selected_index = None
+
+    def _coach(self) -> None:
+        """The review of the student's decisions in the last round that is over — with
+        every card visible, so only when the teacher's setting allows it (after the deal
+        by default; never with "off")."""
+        game = self.game
+        done = finished_rounds(game)
+        if self.analysis == "off":
+            lines = [_("The teacher has turned off the analysis with every card visible.")]
+        elif not done:
+            lines = [_("The review comes when a round is over: play it to the end first.")]
+        else:
+            lines = review_lines(game, self.model.human, round=done[-1])
+        self.coach.value = tag("h4", _("Where did my tricks go?")) + lines_html(lines)
 
     def _review(self) -> None:
         if self.on_review is not None:
@@ -207,6 +229,11 @@ class TableWidget(TableView):
             (self.show_all, _("Show all hands"), _("Turn every hand face up")),
             (self.next_button, _("Next round"), _("Deal the next round and play on")),
             (self.review_button, _("Step through this game"), _("Replay it move by move")),
+            (
+                self.coach_button,
+                _("Where did my tricks go?"),
+                _("Your decisions in the last round, with every card visible"),
+            ),
         ]
         for widget, description, tooltip in texts:
             widget.description = description
@@ -362,6 +389,19 @@ class TableWidget(TableView):
             )
         title = _("Round {r}: every hand as it was dealt").format(r=i + 1)
         return f"<h3 style='margin:6px 0'>{esc(title)}</h3><table>{''.join(rows)}</table>"
+
+
+def finished_rounds(game: Any) -> list[int]:
+    """The rounds (or the one hand) of ``game`` that are over, for the coach's review.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> finished_rounds(spec("knockout").new_game(players=3, seed=1))
+    []
+    """
+    rounds = getattr(game, "rounds", None)
+    if rounds is None:  # a single hand (German Whist): over or not
+        return [0] if game.is_over() else []
+    return [i for i, r in enumerate(rounds) if r.tricks_won and r.hands]
 
 
 class GermanTableWidget(TableWidget):
