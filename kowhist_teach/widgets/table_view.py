@@ -9,7 +9,6 @@ bots' pace, the analysis, the players' names). The trick table
 from __future__ import annotations
 
 import json
-
 from typing import Any
 
 import ipywidgets as w
