@@ -200,3 +200,27 @@ def test_a_restarted_server_costs_one_click(fresh: Any, app: AppServer) -> None:
     assert kept(page) == {KEY: record}
     resume(page, app.url, before, record)
     assert play_one(page)
+
+
+def test_a_kernel_that_was_only_slow_gives_the_table_back(fresh: Any, app: AppServer) -> None:
+    """A kernel that stops answering for a while (a loaded machine: here it is stopped
+    with SIGSTOP) is said to be lost; once it answers again the notice goes and the table
+    plays on, without a reload."""
+    page = fresh
+    open_app(page, app.url)
+    before, record = play_some(page, cards=1)
+    pids = app.kernel_pids(kernel_id(page))
+    assert pids, "the page's kernel was not found among the server's processes"
+    try:
+        for pid in pids:
+            os.kill(pid, signal.SIGSTOP)
+        lost_is_said(page)
+    finally:
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+    page.wait_for_selector(".kw-table-notice .kw-lost", state="detached", timeout=LOST_MS)
+    assert page.locator(".kw-lost-kernel").count() == 0
+    assert page.locator(".kw-table-notice").first.is_hidden()
+    assert hand(page) == before and kept(page) == {KEY: record}
+    assert play_one(page)
