@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from test_app_browser import FIRST_LOAD_MS, LEGAL, hand, open_app, play_one, settle
+from test_family_browser import QUIET_MS, choose_game
 from voila_harness import REPO, VoilaServer, _descendants, cli_app_command, free_port
 
 pytestmark = pytest.mark.browser
@@ -128,17 +129,25 @@ def kept(page: Any) -> dict[str, Any]:
     return {k: json.loads(v) for k, v in page.evaluate(KEPT_JS).items()}
 
 
-def play_some(page: Any, cards: int = 3) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+def actions(record: dict[str, Any]) -> int:
+    """The moves a record holds (Knock-Out has rounds, the whist family deals)."""
+    return sum(len(part["actions"]) for part in record.get("rounds", record.get("deals", [])))
+
+
+def play_some(
+    page: Any, cards: int = 3, key: str = KEY, quiet_ms: int = 300
+) -> tuple[list[tuple[str, str]], dict[str, Any]]:
     """Play ``cards`` moves; the hand then and the game kept in the browser (waiting for
     the record of the last move to arrive)."""
     for _i in range(cards):
         assert play_one(page), "nothing to play"
+        settle(page, quiet_ms)
     page.wait_for_selector(LEGAL, state="visible")
-    settle(page)
+    settle(page, quiet_ms)
     records = kept(page)
-    assert list(records) == [KEY], records
-    record = next(iter(records.values()))
-    assert sum(len(r["actions"]) for r in record["rounds"]) >= cards
+    assert list(records) == [key], records
+    record = records[key]
+    assert actions(record) >= cards
     return hand(page), record
 
 
@@ -150,26 +159,36 @@ def lost_is_said(page: Any) -> None:
     assert page.locator(".kw-table.kw-lost-kernel").count() >= 1
 
 
-def resume(page: Any, url: str, before: list[tuple[str, str]], record: dict[str, Any]) -> None:
-    """Reload, click "Continue my game" and find the same position."""
+def resume(
+    page: Any,
+    url: str,
+    before: list[tuple[str, str]],
+    record: dict[str, Any],
+    key: str = KEY,
+    game: str = "",
+) -> None:
+    """Reload (choose ``game``), click "Continue my game" and find the same position."""
     page.goto(url)
+    if game:
+        page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
+        choose_game(page, game)
     page.wait_for_selector(".kw-resume", state="visible", timeout=FIRST_LOAD_MS)
     notice = " ".join(page.locator(".kw-table-notice").first.inner_text().split())
     assert "Your game was interrupted" in notice, notice
     assert page.locator(".kw-lost").count() == 0  # a new kernel answers
     page.locator(".kw-resume").click()
     page.wait_for_function(
-        "(want) => Object.values(localStorage).some((v) => {"
-        " try { return JSON.stringify(JSON.parse(v).rounds) === want; }"
-        " catch (e) { return false; } })",
-        arg=json.dumps(record["rounds"], separators=(",", ":")),
+        "([key, want]) => { try { const r = JSON.parse(localStorage.getItem(key));"
+        " return JSON.stringify(r.rounds || r.deals) === want; }"
+        " catch (e) { return false; } }",
+        arg=[key, json.dumps(record.get("rounds", record.get("deals")), separators=(",", ":"))],
         timeout=60_000,
     )
     page.wait_for_selector(LEGAL, state="visible")
     settle(page)
     assert page.locator(".kw-table-notice").first.is_hidden()
     assert hand(page) == before
-    assert kept(page) == {KEY: record}
+    assert kept(page)[key] == record
     assert page.locator(".kw-lost-kernel").count() == 0
     assert page.page_errors == []  # type: ignore[attr-defined]
 
@@ -224,3 +243,19 @@ def test_a_kernel_that_was_only_slow_gives_the_table_back(fresh: Any, app: AppSe
     assert page.locator(".kw-table-notice").first.is_hidden()
     assert hand(page) == before and kept(page) == {KEY: record}
     assert play_one(page)
+
+
+def test_a_family_game_comes_back_too(fresh: Any, app: AppServer) -> None:
+    """Partnership whist (the family's table) is kept and resumed the same way."""
+    page = fresh
+    open_app(page, app.url)
+    choose_game(page, "whist")
+    key = "kowhist-teach:/:whist"
+    before, record = play_some(page, cards=2, key=key, quiet_ms=QUIET_MS)
+    pids = app.kernel_pids(kernel_id(page))
+    assert pids, "the page's kernel was not found among the server's processes"
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    lost_is_said(page)
+    resume(page, app.url, before, record, key=key, game="whist")
