@@ -794,3 +794,67 @@ def test_the_hint_ends_with_the_strategy_tips_that_apply() -> None:
             seen += bool(tips)
             model.play(game.legal_moves()[0])
     assert seen >= 3, "no position with a tip was reached: the test saw nothing"
+
+
+# ------------------------------------------------ the game kept in the browser (issue 11)
+@pytest.mark.parametrize("kind", available_family_games())
+def test_the_family_table_keeps_its_game_in_the_browser_and_resumes_it(kind: str) -> None:
+    import json
+
+    from kowhist_teach.core.record import to_record
+
+    table = FamilyTableWidget(kind, seed=4)
+    assert table.card_table.record == ""  # nothing kept until the app asks
+    table.keep_in_browser(kind)
+    for i in range(3):
+        click_once(table, i, bid=i == 0)
+    kept = table.card_table.record
+    assert kept and json.loads(kept) == to_record(table.game)  # kept after every move
+    moves = [m.code for m in table.game.moves]
+    # A new page (a fresh kernel) gets the kept record back from the browser.
+    other = FamilyTableWidget(kind, seed=99)
+    other.keep_in_browser(kind)
+    other.card_table._message(other.card_table, {"event": "resume", "record": kept}, [])
+    assert not other.guard.errors, other.guard.errors
+    assert other.model.human == 0 and other.game.to_move == 0
+    assert [m.code for m in other.game.moves] == moves
+    assert to_record(other.game)["deals"] == json.loads(kept)["deals"]
+    assert other.card_table.record == kept and "Record loaded" in text(other.explain.value)
+    # The resumed game plays on, into its next deal (dealt by the model, as the record
+    # holds the deals so far only), and a language switch keeps it.
+    click_once(other)
+    assert len(other.game.moves) > len(moves)
+    played = [m.code for m in other.game.moves]
+    other.language.value = "fr"
+    assert [m.code for m in other.game.moves] == played and not other.guard.errors
+    other.language.value = "en"
+    # What the browser sends back is data: a path or another game's record is refused
+    # in one line, and the game stays.
+    before = to_record(other.game)
+    for bad in (
+        "/etc/passwd",
+        json.dumps(to_record(FamilyModel("whist" if kind != "whist" else "solo", seed=1).game)),
+    ):
+        other.card_table._message(other.card_table, {"event": "resume", "record": bad}, [])
+        assert to_record(other.game) == before
+
+
+def test_a_resumed_family_game_deals_on_after_its_deal() -> None:
+    import json
+
+    from kowhist_teach.core.record import to_record
+
+    table = FamilyTableWidget("whist", seed=9)
+    table.keep_in_browser("whist")
+    for i in range(8):
+        click_once(table, i)
+    other = FamilyTableWidget("whist", seed=1)
+    other.keep_in_browser("whist")
+    other.card_table._message(
+        other.card_table, {"event": "resume", "record": table.card_table.record}, []
+    )
+    play_a_deal(other, bid=False)
+    assert other.model.between_deals and len(other.game.deals) == 2
+    other.next_button.click()
+    assert not other.guard.errors and other.game.to_move == 0
+    assert json.loads(other.card_table.record) == to_record(other.game)

@@ -291,8 +291,28 @@ function render({ model, el }) {
 
   let lastPong = Date.now();
   let lost = false;
+  let hiddenSince = null;
+  function found() {
+    // A kernel that was only slow (a busy machine, a long bot) answers again: the table
+    // comes back as it was, with the notice it had before (an offer to resume, or none).
+    lastPong = Date.now();
+    if (!lost) return;
+    lost = false;
+    el.classList.remove("kw-lost-kernel");
+    notice.innerHTML = "";
+    notice.style.display = "none";
+    offerResume();
+  }
   const pinger = setInterval(() => {
-    if (document.hidden) return;
+    if (document.hidden) {
+      // A background tab's timers are slowed down: no verdict on the time it was away.
+      hiddenSince = hiddenSince ?? Date.now();
+      return;
+    }
+    if (hiddenSince !== null) {
+      lastPong += Date.now() - hiddenSince;
+      hiddenSince = null;
+    }
     if (Date.now() - lastPong > PING_GRACE && !lost) {
       lost = true;
       notice.innerHTML = "";
@@ -325,7 +345,7 @@ function render({ model, el }) {
   model.on("msg:custom", (msg) => {
     if (!msg) return;
     if (msg.event === "say") say(msg.text);
-    if (msg.event === "pong") lastPong = Date.now();
+    if (msg.event === "pong") found();
   });
   const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeFeedback);
   if (resized) resized.observe(el);

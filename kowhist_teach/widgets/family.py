@@ -24,14 +24,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..core.errors import SetupError
+from ..core.errors import RecordError, SetupError
 from ..core.moves import Move
+from ..core.record import game_from_record, record_from_data
 from ..core.registry import spec
 from ..i18n import _
 from ..teach.bots import make_bot
 from ..teach.explain import suit_name
 from ..teach.hints import hint
-from ..teach.story import trick_line
+from ..teach.story import settle_chance, trick_line
 from ._common import sentence
 from ._games import table_specs
 from .faces import CallFace, call_faces
@@ -150,6 +151,11 @@ class FamilyModel(TableModel):
         self.bot_options = dict(bot_options or {})
         self._seeds = random.Random(seed)
         self.seed: int = 0
+        #: Deals the engine cannot make itself (a game read from a record) come from here.
+        self._chance = random.Random(0)
+        #: Whether the game in progress was read from a record (:meth:`load`): its deals
+        #: are the record's, not the seed's.
+        self.loaded = False
         #: Moves a bot got wrong (it raised or chose an illegal move): a bug to report.
         self.bot_errors: list[str] = []
         #: Called after each move when a bot is to move next (a view pauses there).
@@ -179,10 +185,41 @@ class FamilyModel(TableModel):
             self.rules = rules
         self.game = game
         self.seed = seed
+        self.loaded = False
         self.between_deals = False
         self._make_bots(seed)
         self._story()
         lines = [self._deal_text()]
+        self._run_bots(lines)
+        self.lines = [x for x in lines if x]
+        self._bump()
+
+    def load(self, source: str | bytes | dict[str, Any]) -> None:
+        """Play on from a record of this table's game (JSON text, its bytes or a dict —
+        never a file name): the student takes seat 0, the bots play up to their turn.
+
+        Raises :class:`RecordError` or :class:`~kowhist_teach.core.record.ReplayError`
+        (one line) and keeps the game in progress if the record is no good.
+        """
+        record = record_from_data(source)
+        if record["game"] != self.kind:
+            raise RecordError(
+                _("this is a record of {other}, not of {this}").format(
+                    other=spec(record["game"]).display_name(), this=self.spec.display_name()
+                )
+            )
+        game = game_from_record(record)  # raises before anything changes
+        seed = self._seeds.randrange(1 << 31)
+        self.game = game
+        self.rules = game.rules
+        self.seed = seed
+        self.loaded = True
+        self.between_deals = False
+        self._chance = random.Random(seed)
+        self._make_bots(seed)
+        self._story()
+        settle_chance(game, self._chance)  # a record that stops between two deals
+        lines = [_("Record loaded: you play seat 1, {name}.").format(name=game.names[0])]
         self._run_bots(lines)
         self.lines = [x for x in lines if x]
         self._bump()
@@ -299,6 +336,8 @@ class FamilyModel(TableModel):
         trick = game.trick
         kitty_seen = self._kitty() is not None
         game.play(move)
+        if not game.is_over() and game.chance_pending is not None:
+            settle_chance(game, self._chance)  # a record's game deals from ours
         if self.on_moved is not None:
             self.on_moved()
         lines: list[str] = []
@@ -397,6 +436,11 @@ class FamilyModel(TableModel):
         """After a language change: the seat names in the new language (the game is
         replayed move for move, so nothing else changes), and what happened since the
         student last acted told again, in the new language."""
+        if self.loaded:
+            # A record's deals are not the seed's: the game stays as it is.
+            self.message = ""
+            self._bump()
+            return
         moves = list(self.game.moves)
         between, pause = self.between_deals, self.pause
         self.pause = None  # no redrawing while the game is replayed
