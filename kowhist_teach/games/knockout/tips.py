@@ -14,7 +14,7 @@ from ...core.cards import SUIT_MASK, Card, Rank
 from ...core.hooks.teaching import Detector, Tip, live_trumps
 from ...core.tricks import beats
 from ...core.words import suit_name
-from ...i18n import _, is_plural
+from ...i18n import _, is_plural, ngettext
 from .engine import Phase, Status
 
 __all__ = ["DETECTORS", "MISERE_DETECTORS"]
@@ -104,9 +104,12 @@ def choose_longest_suit(game: Any, seat: int) -> Tip | None:
         # them all rather than pick one the student cannot tell apart.
         return Tip(
             "choose_longest_suit",
-            _(
-                "As trump chooser pick your longest suit: you hold {n} of each of {suits}, "
-                "so any of them will do."
+            ngettext(
+                "As trump chooser pick your longest suit: you hold {n} card of each of "
+                "{suits}, so any of them will do.",
+                "As trump chooser pick your longest suit: you hold {n} cards of each of "
+                "{suits}, so any of them will do.",
+                counts[longest[0]],
             ).format(n=counts[longest[0]], suits=", ".join(suit_name(s) for s in longest)),
         )
     best = longest[0]
