@@ -222,21 +222,29 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
     True
     """
-    log = game.log
     names = game.names
     ui = ui_of(game)
+    # Between deals the status still tells the deal just over (its number, dealer,
+    # trumps and tricks) while the summary is read: the next one is not shown yet.
+    done = [d for d in getattr(game, "deals", ()) if d.points is not None]
+    finished = done[-1] if waiting and done and not game.is_over() else None
+    log = finished or game.log
     parts = [esc(_(game.title))]
     if log is not None:
         deal = _("Deal {n}").format(n=log.number)
         parts.append(f'<span class="kw-deal-number">{esc(deal)}</span>')
         parts.append(esc(_("Dealer: {name}").format(name=_short(names[log.dealer]))))
-    parts.append(_trumps_part(game))
-    contract = _contract(game)
-    if contract:
-        parts.append(f'<span class="kw-contract">{esc(contract)}</span>')
-    defend = ui.target_text(game, seat)
-    if defend:
-        parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
+    if finished is not None:
+        trump = finished.trump
+        parts.append(trumps_html(trump) if trump is not None else esc(_("No trumps")))
+    else:
+        parts.append(_trumps_part(game))
+        contract = _contract(game)
+        if contract:
+            parts.append(f'<span class="kw-contract">{esc(contract)}</span>')
+        defend = ui.target_text(game, seat)
+        if defend:
+            parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
     top = " · ".join(parts)
     if game.is_over():
         lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
@@ -245,13 +253,12 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     else:
         lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
     books = ui.counts_books(game)
+    won = finished.tricks_won if finished is not None else game.tricks_won
     if books:  # the kitty book counts for the declaring side from the discard on
-        counts = [(side_name(s), game.books(s), s == seat % 2) for s in (0, 1)]
+        counts = [(side_name(s), game.books(s, finished), s == seat % 2) for s in (0, 1)]
     elif _by_partnership(game):
-        won = game.tricks_won
         counts = [(side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
     else:
-        won = game.tricks_won
         counts = [(_short(names[s]), won[s], s == seat) for s in range(game.n)]
     mine = ' class="kw-me"'
     tricks = " · ".join(
