@@ -105,3 +105,20 @@ def test_compare_plays_the_same_deals_and_words_follow() -> None:
 def test_compare_refuses_an_unknown_alternative() -> None:
     with pytest.raises(ValueError, match="shortest_suit"):
         compare("choose_longest_suit", "longest", games=2)
+
+
+def test_the_lean_core_gives_the_engines_evidence(monkeypatch) -> None:
+    """The all-rules-bots baseline, the random tester and best_trump_survival play on
+    the lean core (the playout hook); the full engine gives the very same counts."""
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.teach import experiments
+
+    ko = spec("knockout")
+    rules = ko.rules(dogs_chance=True)
+    lean = [experiments._play("all", i, 60, 4, rules) for i in (None, "random")]
+    survival = experiments.best_trump_survival(deals=60)
+    with monkeypatch.context() as m:
+        m.delitem(ko.hooks, "playout")
+        assert [experiments._play("all", i, 60, 4, rules) for i in (None, "random")] == lean
+        assert experiments.best_trump_survival(deals=60) == survival
+    assert any(counts["dogs_back"][1] for counts in lean[0])
