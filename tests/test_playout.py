@@ -193,3 +193,30 @@ def test_bot_game_is_the_engines_game() -> None:
             full.outcome().round,
             [sum(log.tricks_won[s] for log in full.rounds if log.tricks_won) for s in range(4)],
         )
+
+
+def test_lean_tips_fire_where_the_engines_do() -> None:
+    """Lesson 07's testers ignore a tip where the teaching hook's detector fires: on
+    the lean table it must fire at exactly the same positions."""
+    from kowhist_teach.games.knockout.playout_bots import LEAN_TIPS, _tip_applies
+    from kowhist_teach.teach.tips import tips_for
+
+    rng = random.Random(31)
+    fired = dict.fromkeys(LEAN_TIPS, 0)
+    for _game in range(150):
+        n, rules, seed, dealer = random_setup(rng)
+        rules = Rules(**{**rules.__dict__, "dogs_chance": True, "misere": False})
+        full = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+        lean = KnockoutPlayout(n, rules, seed=seed, first_dealer=dealer)
+        table = LeanTable(lean)
+        bots = [make_bot("rules", seed + s) for s in range(n)]
+        while full.outcome() is None:
+            table.sync()
+            keys = {t.key for t in tips_for(full)}
+            for tip in LEAN_TIPS:
+                assert _tip_applies(table, tip) == (tip in keys), (n, rules, seed, tip)
+                fired[tip] += tip in keys
+            move = bots[full.to_move](full)
+            full.play(move)
+            table.play(move_code(move))
+    assert all(count > 20 for count in fired.values()), fired

@@ -158,10 +158,16 @@ def _play(
     dealt from seed ``n`` whoever plays, so both arms of a comparison see the same
     deals."""
     ko = spec("knockout")
-    if tip == "all" and instead in (None, "random") and ko.has("playout"):
-        # Rules bots (and a random one) only: the lean core plays the very same games.
-        names = ["rules" if instead is None else "random"] + ["rules"] * (players - 1)
-        if ko.playout.plays(names):
+    if ko.has("playout"):
+        # Where the lean core knows the tester, it plays the very same games there.
+        if instead is None:
+            tester = "rules"
+        elif tip == "all":
+            tester = "random" if instead == "random" else ""
+        else:
+            tester = f"rules/{tip}/{instead}"
+        names = [tester] + ["rules"] * (players - 1)
+        if tester and ko.playout.plays(names):
             return [_lean_counts(ko, players, rules, seed, names) for seed in range(games)]
     results = []
     for seed in range(games):

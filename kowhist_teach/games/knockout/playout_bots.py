@@ -4,7 +4,8 @@
 this module makes the same decisions on a
 :class:`~kowhist_teach.games.knockout.playout.KnockoutPlayout` (plain ints), for the
 simulations that only read results: :func:`bot_game` plays a whole game between
-``"random"`` and ``"rules"`` bots. Each bot reads only what its seat may see — its own
+``"random"`` and ``"rules"`` bots (and, for lesson 07's experiments, a rules bot that
+ignores one tip). Each bot reads only what its seat may see — its own
 hand (not a blind dog's), the cards played this round, the turn-up, each seat's card
 count and the suits a player has shown out of — as on the engine, and draws from its
 own generator exactly as the engine's bot with the same seed does, so the same seeds
@@ -293,6 +294,104 @@ def _rules_chooser(seed: int) -> Callable[[LeanTable], int]:
     return lambda t: rules_move(t, rng)
 
 
+# ------------------------------------------------- a rules bot that ignores one tip
+# Lesson 07's experiments (``teach/experiments.py``) pit the rules bot against one that
+# plays another way whenever one tip applies: ``"rules/<tip>/<instead>"``. The tips are
+# the teaching hook's detectors (``tips.py``), read here on the lean table; ``instead``
+# names the experiments' alternatives.
+_HIGH = sum(1 << c for c in range(52) if c % 13 >= 11)  # kings and aces
+
+
+def _full_play(g: KnockoutPlayout, seat: int) -> bool:
+    return g.phase == PLAY and not g.one_card[seat]
+
+
+def _tip_applies(t: LeanTable, tip: str) -> bool:
+    """Whether ``tip`` (a key of ``tips.DETECTORS``' tips) fires for the player to move."""
+    g = t.g
+    me = g.to_move
+    if tip == "safe_save_high":
+        return _full_play(g, me) and g.tricks_won[me] > 0
+    if tip == "one_trick_enough":
+        return (
+            _full_play(g, me)
+            and not g.tricks_won[me]
+            and g.hand_size - g.tricks_done >= 3
+            and bool(g.hands[me] & _HIGH)
+        )
+    if tip == "keep_top_trump":
+        if not _full_play(g, me) or g.tricks_won[me] or g.hand_size - g.tricks_done < 2:
+            return False
+        live = SUIT_MASK[g.trump] & ~t.played if g.trump >= 0 else 0
+        return bool(live) and bool(g.hands[me] >> (live.bit_length() - 1) & 1)
+    if tip == "choose_longest_suit":
+        return g.phase == CHOOSE and not g.votes
+    if tip == "dog_wait":
+        if g.phase != PLAY or not g.one_card[me] or g.status[me] == BLIND_DOG or g.led < 0:
+            return False
+        return not _beats(g.hands[me].bit_length() - 1, g.best, g.trump)
+    raise KeyError(tip)
+
+
+#: The tips :func:`_tip_applies` reads, and the alternatives played instead.
+LEAN_TIPS = (
+    "safe_save_high",
+    "one_trick_enough",
+    "keep_top_trump",
+    "choose_longest_suit",
+    "dog_wait",
+)
+
+
+def _card_key(g: KnockoutPlayout) -> Callable[[int], tuple[bool, int]]:
+    trump = g.trump
+    return lambda c: (_SUIT_OF[c] == trump, c % 13)
+
+
+def _suit_count(g: KnockoutPlayout) -> Callable[[int], int]:
+    hand = g.hands[g.to_move]
+    return lambda call: (hand & SUIT_MASK[call - TRUMP]).bit_count()
+
+
+_INSTEAD: dict[str, Callable[[KnockoutPlayout, list[int], random.Random], int]] = {
+    "highest": lambda g, moves, rng: max(moves, key=_card_key(g)),
+    "lowest": lambda g, moves, rng: min(moves, key=_card_key(g)),
+    "any_suit": lambda g, moves, rng: rng.choice(moves),
+    "random": lambda g, moves, rng: rng.choice(moves),
+    "shortest_suit": lambda g, moves, rng: min(moves, key=_suit_count(g)),
+    "play_now": lambda g, moves, rng: moves[0],
+}
+
+
+def _ignoring_chooser(tip: str, instead: str, seed: int) -> Callable[[LeanTable], int]:
+    rng, rules_rng = random.Random(seed), random.Random(seed)
+    other = _INSTEAD[instead]
+
+    def choose(t: LeanTable) -> int:
+        moves = t.g.legal()
+        if len(moves) > 1 and _tip_applies(t, tip):
+            return other(t.g, moves, rng)
+        return rules_move(t, rules_rng)
+
+    return choose
+
+
+def _chooser(name: str, seed: int) -> Callable[[LeanTable], int]:
+    if name in _CHOOSERS:
+        return _CHOOSERS[name](seed)
+    _rules, tip, instead = name.split("/")
+    return _ignoring_chooser(tip, instead, seed)
+
+
+def _lean_name(name: str) -> bool:
+    if name in LEAN_BOTS:
+        return True
+    parts = name.split("/")
+    return (
+        len(parts) == 3 and parts[0] == "rules" and parts[1] in LEAN_TIPS and parts[2] in _INSTEAD
+    )
+
+
 _CHOOSERS = {"random": _random_chooser, "rules": _rules_chooser}
 
 
@@ -313,7 +412,7 @@ def bot_game(
     receives each seat's move times in seconds."""
     g = game(players, rules, seed, first_dealer)
     t = LeanTable(g)
-    choosers = [_CHOOSERS[name](s) for name, s in zip(bots, bot_seeds, strict=True)]
+    choosers = [_chooser(name, s) for name, s in zip(bots, bot_seeds, strict=True)]
     clock = time.perf_counter
     while g.to_move >= 0:
         t.sync()
@@ -353,6 +452,12 @@ class KnockoutPlayoutHooks(PlayoutHooks):
     """The playout hook of Knock-Out Whist (``spec("knockout").playout``)."""
 
     bots = LEAN_BOTS
+
+    def plays(self, bots: Sequence[str]) -> bool:
+        """The random and rules bots, and ``"rules/<tip>/<instead>"``: a rules bot that
+        plays ``instead`` (a name of lesson 07's alternatives) whenever ``tip`` (one of
+        :data:`LEAN_TIPS`) applies and it has a choice."""
+        return all(_lean_name(name) for name in bots)
 
     def play_game(
         self,
