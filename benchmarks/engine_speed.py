@@ -48,6 +48,12 @@ random players use). Both count every move as ours does. The ratio the issue tar
 same games on the lean core (``games/knockout/playout_bots.py``: the same moves), which
 is what ``simulate`` and lesson 07 use.
 
+**German Whist** (full engine: it has no lean core yet) is measured against its nearest
+OpenSpiel peer, ``oh_hell`` with 13-card hands played out (it needs 3 players at least;
+OpenSpiel has no 2-player whist with a full pack), in alternating rounds of their own,
+random play on both sides, moves per second compared (target >= 3x).
+The whist family's line against ``bridge``'s play phase is ``benchmarks/family_speed.py``.
+
 Run from the repository root::
 
     python benchmarks/engine_speed.py               # 5 rounds of 2 s each, side by side
@@ -72,6 +78,7 @@ from pathlib import Path
 # Measure the engine in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kowhist_teach.games.german.engine import GermanGame
 from kowhist_teach.games.knockout.engine import KnockoutGame
 from kowhist_teach.games.knockout.playout import KnockoutPlayout, random_game
 from kowhist_teach.games.knockout.playout_bots import bot_game
@@ -81,6 +88,10 @@ from kowhist_teach.teach.bots import RulesBot
 TARGET_RATIO = 3.0
 RULES_GAME_TARGET_MS = 0.5
 OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}
+#: German Whist's nearest peer in OpenSpiel 2.0.2: oh_hell with 13-card hands played
+#: out. It needs 3 to 7 players (no OpenSpiel game is a 2-player whist with a full
+#: pack: tiny_bridge_2p deals 8 cards), so three players, 39 tricks' cards.
+GERMAN_PEER_PARAMS = {"players": 3, "num_tricks_fixed": 13}
 
 
 class Run:
@@ -112,6 +123,29 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
     now = start
     while now < deadline:
         game = KnockoutGame(4, seed=seed)
+        seed += 1
+        while game.outcome() is None:
+            game.play(choice(game.legal_moves()))
+            moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Play whole random hands of German Whist (26 tricks, the stock drawn between
+    them) for about ``seconds``; seeds count up from ``first_seed``."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = GermanGame(seed=seed)
         seed += 1
         while game.outcome() is None:
             game.play(choice(game.legal_moves()))
@@ -303,6 +337,19 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
     if game is not None:
         run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
 
+    german: list[Run] = []
+    german_peer: list[Run] = []
+    peer = pyspiel.load_game("oh_hell", GERMAN_PEER_PARAMS) if pyspiel else None
+    german_rng, peer_rng = random.Random(seed + 5), random.Random(seed + 6)
+    run_german(min(0.2, seconds), german_rng, next_seed)
+    for k in range(rounds):  # alternating rounds, each side first in turn
+        for who in ("german", "peer") if k % 2 == 0 else ("peer", "german"):
+            if who == "german":
+                german.append(run_german(seconds, german_rng, next_seed))
+                next_seed += german[-1].games
+            elif peer is not None:
+                german_peer.append(run_openspiel(seconds, peer_rng, peer, sampler))
+
     ours: list[Run] = []
     theirs: list[Run] = []
     ohhell: list[Run] = []
@@ -369,6 +416,13 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "moves_per_game": sum(r.moves for r in ohhell) / sum(r.games for r in ohhell),
             "ratio_to_openspiel": None,
         },
+        "german": {
+            "moves_per_second": statistics.median(r.rate for r in german),
+            "games": sum(r.games for r in german),
+            "moves_per_game": sum(r.moves for r in german) / sum(r.games for r in german),
+            "peer": None,
+            "ratio": None,
+        },
         "ratio": None,
         "target_ratio": TARGET_RATIO,
         "target_met": None,
@@ -391,6 +445,15 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         for key in ("lean", "playout"):
             result[key]["ratio"] = result[key]["moves_per_second"] / rate
         result["target_met"] = result["playout"]["ratio"] >= TARGET_RATIO
+    if german_peer:
+        peer_rate = statistics.median(r.rate for r in german_peer)
+        result["german"]["peer"] = {
+            "game": "oh_hell",
+            "params": GERMAN_PEER_PARAMS,
+            "moves_per_second": peer_rate,
+            "moves_per_game": sum(r.moves for r in german_peer) / sum(r.games for r in german_peer),
+        }
+        result["german"]["ratio"] = result["german"]["moves_per_second"] / peer_rate
     return result
 
 
@@ -417,6 +480,19 @@ def _report(result: dict) -> str:
     )
     if oh["ratio_to_openspiel"] is not None:
         line += f"; ratio to OpenSpiel oh_hell: {oh['ratio_to_openspiel']:.2f}x"
+    lines.append(line)
+    ge = result["german"]
+    line = (
+        f"German Whist (full engine), random play: {ge['moves_per_second']:,.0f} moves/s "
+        f"({ge['games']} hands, {ge['moves_per_game']:.1f} moves a hand)"
+    )
+    if ge["peer"] is not None:
+        line += (
+            f"; OpenSpiel oh_hell, 3 players, 13 tricks: "
+            f"{ge['peer']['moves_per_second']:,.0f} moves/s "
+            f"({ge['peer']['moves_per_game']:.1f} moves a game); ratio {ge['ratio']:.2f}x "
+            f"(target >= {TARGET_RATIO:g}x: {'met' if ge['ratio'] >= TARGET_RATIO else 'NOT met'})"
+        )
     lines.append(line)
     theirs = result["openspiel"]
     if theirs is None:
