@@ -147,11 +147,14 @@ def simulate(
             else _("--bots names {k} bot for {n} seats: give one per seat")
         )
         raise SetupError(text.format(k=len(bots), n=players))
-    spec(game)  # an unknown game fails here, before any worker starts
+    game_spec = spec(game)  # an unknown game fails here, before any worker starts
     for name in bots:
         make_bot(name, 0)
     if games < 1:
         raise SetupError(_("--games must be at least 1"))
+    # An impossible table or rule set fails here too (the engine's own words), before
+    # any worker starts and whichever core then plays the games.
+    game_spec.new_game(players=players, rules=rules, seed=game_seed(seed, 0))
     if workers is None:
         workers = default_workers(games)
     tasks = [
