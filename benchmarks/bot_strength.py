@@ -66,7 +66,12 @@ def _bot(kind: str, seed: int, settings: dict[str, Any]) -> Any:
         return RandomBot(seed)
     if kind == "rules":
         return RulesBot(seed)
-    return MonteCarloBot(seed, samples=settings["samples"], time_limit=settings["time_limit"])
+    return MonteCarloBot(
+        seed,
+        samples=settings["samples"],
+        time_limit=settings["time_limit"],
+        stop_early=settings.get("stop_early", True),
+    )
 
 
 def _run_chunk(task: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
@@ -191,7 +196,8 @@ def _print(result: dict[str, Any]) -> None:
     s = result["settings"]
     print(
         f"Bot strength: {result['games_per_pairing']} games per pairing, "
-        f"Monte Carlo {s['samples']} samples / {s['time_limit']} s per move, "
+        f"Monte Carlo {s['samples']} samples / {s['time_limit']} s per move"
+        f"{'' if s.get('stop_early', True) else ' (no early stop)'}, "
         f"{result['jobs']} processes, {result['seconds']:.0f} s"
     )
     for e in result["pairings"]:
@@ -222,6 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=8, help="Monte Carlo samples (8)")
     parser.add_argument("--time-limit", type=float, default=0.5, help="seconds per move (0.5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-stop-early",
+        action="store_true",
+        help="Monte Carlo samples to its budget (no sequential test, no work budget)",
+    )
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument(
         "--only", default=None, help="comma-separated words; run the pairings containing all"
@@ -232,7 +243,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         words = args.only.split(",")
         names = [n for n in names if all(w in n for w in words)]
-    settings = {"samples": args.samples, "time_limit": args.time_limit, "seed": args.seed}
+    settings = {
+        "samples": args.samples,
+        "time_limit": args.time_limit,
+        "seed": args.seed,
+        "stop_early": not args.no_stop_early,
+    }
     result = run(args.games, settings, max(1, args.jobs), names)
     if args.json:
         print(json.dumps(result))

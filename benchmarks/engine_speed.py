@@ -44,7 +44,15 @@ loop above (``g.play(rng.choice(g.legal()))``), and ``playout`` is
 :func:`random_game`, the whole random game in one tight loop (what simulations between
 random players use). Both count every move as ours does. The ratio the issue targets
 (>= 3x ``oh_hell``) is printed for each. Also printed: the median wall time of one whole
-4-player game between four rules bots (target <= 0.5 ms).
+4-player game between four rules bots (target <= 0.5 ms), on the full engine and the
+same games on the lean core (``games/knockout/playout_bots.py``: the same moves), which
+is what ``simulate`` and lesson 07 use.
+
+**German Whist** (full engine: it has no lean core yet) is measured against its nearest
+OpenSpiel peer, ``oh_hell`` with 13-card hands played out (it needs 3 players at least;
+OpenSpiel has no 2-player whist with a full pack), in alternating rounds of their own,
+random play on both sides, moves per second compared (target >= 3x).
+The whist family's line against ``bridge``'s play phase is ``benchmarks/family_speed.py``.
 
 Run from the repository root::
 
@@ -70,14 +78,20 @@ from pathlib import Path
 # Measure the engine in this working tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kowhist_teach.games.german.engine import GermanGame
 from kowhist_teach.games.knockout.engine import KnockoutGame
 from kowhist_teach.games.knockout.playout import KnockoutPlayout, random_game
+from kowhist_teach.games.knockout.playout_bots import bot_game
 from kowhist_teach.games.ohhell.engine import OhHellGame, OhHellRules
 from kowhist_teach.teach.bots import RulesBot
 
 TARGET_RATIO = 3.0
 RULES_GAME_TARGET_MS = 0.5
 OH_HELL_PARAMS = {"players": 4, "num_tricks_fixed": 7}
+#: German Whist's nearest peer in OpenSpiel 2.0.2: oh_hell with 13-card hands played
+#: out. It needs 3 to 7 players (no OpenSpiel game is a 2-player whist with a full
+#: pack: tiny_bridge_2p deals 8 cards), so three players, 39 tricks' cards.
+GERMAN_PEER_PARAMS = {"players": 3, "num_tricks_fixed": 13}
 
 
 class Run:
@@ -109,6 +123,29 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
     now = start
     while now < deadline:
         game = KnockoutGame(4, seed=seed)
+        seed += 1
+        while game.outcome() is None:
+            game.play(choice(game.legal_moves()))
+            moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Play whole random hands of German Whist (26 tricks, the stock drawn between
+    them) for about ``seconds``; seeds count up from ``first_seed``."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = GermanGame(seed=seed)
         seed += 1
         while game.outcome() is None:
             game.play(choice(game.legal_moves()))
@@ -173,6 +210,19 @@ def rules_game_ms(games: int, first_seed: int = 0) -> float:
         game = KnockoutGame(4, seed=first_seed + i)
         while game.to_move is not None:
             game.play(bots[game.to_move](game))
+        times.append(clock() - start)
+    return statistics.median(times) * 1e3
+
+
+def lean_rules_game_ms(games: int, first_seed: int = 0) -> float:
+    """The same games as :func:`rules_game_ms` (the same deals, bots and seeds: the same
+    moves), played by the lean rules bots on the playout core."""
+    clock = time.perf_counter
+    times = []
+    names, seeds = ["rules"] * 4, list(range(4))
+    for i in range(games):
+        start = clock()
+        bot_game(4, None, first_seed + i, names, seeds)
         times.append(clock() - start)
     return statistics.median(times) * 1e3
 
@@ -287,6 +337,19 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
     if game is not None:
         run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
 
+    german: list[Run] = []
+    german_peer: list[Run] = []
+    peer = pyspiel.load_game("oh_hell", GERMAN_PEER_PARAMS) if pyspiel else None
+    german_rng, peer_rng = random.Random(seed + 5), random.Random(seed + 6)
+    run_german(min(0.2, seconds), german_rng, next_seed)
+    for k in range(rounds):  # alternating rounds, each side first in turn
+        for who in ("german", "peer") if k % 2 == 0 else ("peer", "german"):
+            if who == "german":
+                german.append(run_german(seconds, german_rng, next_seed))
+                next_seed += german[-1].games
+            elif peer is not None:
+                german_peer.append(run_openspiel(seconds, peer_rng, peer, sampler))
+
     ours: list[Run] = []
     theirs: list[Run] = []
     ohhell: list[Run] = []
@@ -340,6 +403,7 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "ratio": None,
         },
         "rules_game_median_ms": rules_game_ms(max(50, int(100 * seconds))),
+        "lean_rules_game_median_ms": lean_rules_game_ms(max(50, int(100 * seconds))),
         "rules_game_target_ms": RULES_GAME_TARGET_MS,
         "openspiel": None,
         "ohhell": {
@@ -351,6 +415,13 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "games": sum(r.games for r in ohhell),
             "moves_per_game": sum(r.moves for r in ohhell) / sum(r.games for r in ohhell),
             "ratio_to_openspiel": None,
+        },
+        "german": {
+            "moves_per_second": statistics.median(r.rate for r in german),
+            "games": sum(r.games for r in german),
+            "moves_per_game": sum(r.moves for r in german) / sum(r.games for r in german),
+            "peer": None,
+            "ratio": None,
         },
         "ratio": None,
         "target_ratio": TARGET_RATIO,
@@ -374,6 +445,15 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         for key in ("lean", "playout"):
             result[key]["ratio"] = result[key]["moves_per_second"] / rate
         result["target_met"] = result["playout"]["ratio"] >= TARGET_RATIO
+    if german_peer:
+        peer_rate = statistics.median(r.rate for r in german_peer)
+        result["german"]["peer"] = {
+            "game": "oh_hell",
+            "params": GERMAN_PEER_PARAMS,
+            "moves_per_second": peer_rate,
+            "moves_per_game": sum(r.moves for r in german_peer) / sum(r.games for r in german_peer),
+        }
+        result["german"]["ratio"] = result["german"]["moves_per_second"] / peer_rate
     return result
 
 
@@ -389,7 +469,8 @@ def _report(result: dict) -> str:
         f"{result['playout']['game_median_ms']:.3f} ms a game",
         f"one whole game between four rules bots (full engine): "
         f"{result['rules_game_median_ms']:.3f} ms median "
-        f"(target <= {result['rules_game_target_ms']:g} ms)",
+        f"(target <= {result['rules_game_target_ms']:g} ms); the same games on the lean core: "
+        f"{result['lean_rules_game_median_ms']:.3f} ms median",
     ]
     oh = result["ohhell"]
     line = (
@@ -399,6 +480,19 @@ def _report(result: dict) -> str:
     )
     if oh["ratio_to_openspiel"] is not None:
         line += f"; ratio to OpenSpiel oh_hell: {oh['ratio_to_openspiel']:.2f}x"
+    lines.append(line)
+    ge = result["german"]
+    line = (
+        f"German Whist (full engine), random play: {ge['moves_per_second']:,.0f} moves/s "
+        f"({ge['games']} hands, {ge['moves_per_game']:.1f} moves a hand)"
+    )
+    if ge["peer"] is not None:
+        line += (
+            f"; OpenSpiel oh_hell, 3 players, 13 tricks: "
+            f"{ge['peer']['moves_per_second']:,.0f} moves/s "
+            f"({ge['peer']['moves_per_game']:.1f} moves a game); ratio {ge['ratio']:.2f}x "
+            f"(target >= {TARGET_RATIO:g}x: {'met' if ge['ratio'] >= TARGET_RATIO else 'NOT met'})"
+        )
     lines.append(line)
     theirs = result["openspiel"]
     if theirs is None:

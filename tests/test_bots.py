@@ -392,13 +392,26 @@ def test_montecarlo_respects_its_time_limit() -> None:
     worst = 0.0
     for seed in range(6):
         game = KnockoutGame(4, seed=seed)  # the first lead of a 7-card round
-        bot = MonteCarloBot(seed, samples=100_000, time_limit=0.1)
+        # Sampling to the budget (no early stop): only the time limit can end it.
+        bot = MonteCarloBot(seed, samples=100_000, time_limit=0.1, stop_early=False)
         start = time.perf_counter()
         assert bot.choose(game) in game.legal_moves()
         worst = max(worst, time.perf_counter() - start)
         assert bot.last_timed_out  # 100,000 samples would take minutes
     # Wall time: some slack for a busy machine that deschedules the process.
     assert worst < 0.1 + 0.2
+
+
+def test_montecarlo_stops_early_within_its_work_budget() -> None:
+    """With the early stop (the default) the same decisions end by the sequential test
+    or the node budget, well before 100,000 samples, and the same seed chooses alike."""
+    for seed in range(6):
+        game = KnockoutGame(4, seed=seed)
+        bot = MonteCarloBot(seed, samples=100_000, time_limit=None)
+        move = bot.choose(game)
+        assert move in game.legal_moves() and 1 <= bot.last_samples < 1000
+        assert not bot.last_timed_out
+        assert MonteCarloBot(seed, samples=100_000, time_limit=None).choose(game) == move
 
 
 def test_montecarlo_respects_its_time_limit_in_german_phase_two() -> None:

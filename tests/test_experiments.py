@@ -105,3 +105,36 @@ def test_compare_plays_the_same_deals_and_words_follow() -> None:
 def test_compare_refuses_an_unknown_alternative() -> None:
     with pytest.raises(ValueError, match="shortest_suit"):
         compare("choose_longest_suit", "longest", games=2)
+
+
+def test_the_lean_core_gives_the_engines_evidence(monkeypatch) -> None:
+    """The all-rules-bots baseline, the random tester, the testers that ignore one tip
+    and best_trump_survival play on the lean core (the playout hook); the full engine
+    gives the very same counts."""
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.teach import experiments
+
+    ko = spec("knockout")
+    rules = ko.rules(dogs_chance=True)
+    arms = [("all", None), ("all", "random")] + [
+        (tip, instead)
+        for tip, instead in (
+            ("one_trick_enough", "highest"),
+            ("safe_save_high", "highest"),
+            ("keep_top_trump", "highest"),
+            ("keep_top_trump", "lowest"),
+            ("choose_longest_suit", "any_suit"),
+            ("choose_longest_suit", "shortest_suit"),
+            ("dog_wait", "play_now"),
+        )
+    ]
+    for tip, instead in arms[2:]:
+        assert ko.playout.plays([f"rules/{tip}/{instead}"])
+    lean = [experiments._play(tip, instead, 60, 4, rules) for tip, instead in arms]
+    survival = experiments.best_trump_survival(deals=60)
+    with monkeypatch.context() as m:
+        m.delitem(ko.hooks, "playout")
+        assert [experiments._play(tip, i, 60, 4, rules) for tip, i in arms] == lean
+        assert experiments.best_trump_survival(deals=60) == survival
+    assert all(arm != lean[0] for arm in lean[1:])  # every tester did deviate
+    assert any(counts["dogs_back"][1] for counts in lean[0])

@@ -23,6 +23,8 @@ from kowhist_teach.games.knockout.playout import (
     move_code,
     random_game,
 )
+from kowhist_teach.games.knockout.playout_bots import _CHOOSERS, LeanTable, bot_game
+from kowhist_teach.teach.bots import make_bot
 
 
 def random_setup(rng: random.Random) -> tuple[int, Rules, int, int]:
@@ -120,3 +122,101 @@ def test_fused_random_game_is_a_game_the_engine_plays_the_same_way() -> None:
             out.round,
         )
         assert lean.tricks_won == full.tricks_won
+
+
+def check_same_bots(
+    n: int, rules: Rules, seed: int, dealer: int, names: list[str], seeds: list[int]
+) -> int:
+    """The engine played by ``RulesBot``/``RandomBot`` and the lean table played by
+    :mod:`playout_bots` with the same seeds choose the same move at every step (and
+    the turn-up agrees); returns the number of decisions compared."""
+    full = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+    engine_bots = [make_bot(name, s) for name, s in zip(names, seeds, strict=True)]
+    lean = KnockoutPlayout(n, rules, seed=seed, first_dealer=dealer)
+    table = LeanTable(lean)
+    lean_bots = [_CHOOSERS[name](s) for name, s in zip(names, seeds, strict=True)]
+    steps = 0
+    while full.outcome() is None:
+        where = (n, rules, seed, dealer, names, len(full.moves))
+        assert lean.to_move == full.to_move, where
+        up = full.turn_up
+        assert lean.turn_up == (-1 if up is None else int(up)), where
+        table.sync()
+        move = engine_bots[full.to_move](full)
+        code = lean_bots[lean.to_move](table)
+        assert code == move_code(move), where
+        full.play(move)
+        table.play(code)
+        steps += 1
+    out = full.outcome()
+    assert (lean.winner, lean.termination, lean.round) == (
+        out.winner,
+        out.termination.value,
+        out.round,
+    )
+    return steps
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_lean_rules_bots_choose_as_the_engines_on_random_variants(block: int) -> None:
+    rng = random.Random(2000 + block)
+    steps = 0
+    for _game in range(400):
+        n, rules, seed, dealer = random_setup(rng)
+        names = [rng.choice(["rules", "rules", "random"]) for _s in range(n)]
+        seeds = [rng.getrandbits(30) for _s in range(n)]
+        steps += check_same_bots(n, rules, seed, dealer, names, seeds)
+    assert steps > 10_000
+
+
+def test_lean_rules_bots_choose_as_the_engines_on_the_plain_game() -> None:
+    steps = sum(
+        check_same_bots(4, Rules(dogs_chance=d), i, i % 4, ["rules"] * 4, [i, i + 1, i + 2, 9])
+        for i in range(250)
+        for d in (False, True)
+    )
+    assert steps > 10_000
+
+
+def test_bot_game_is_the_engines_game() -> None:
+    for i in range(20):
+        lean = bot_game(4, None, i, ["rules", "random", "rules", "rules"], [1, 2, 3, i])
+        full = KnockoutGame(4, seed=i)
+        bots = [
+            make_bot(name, s)
+            for name, s in zip(["rules", "random", "rules", "rules"], [1, 2, 3, i], strict=True)
+        ]
+        while not full.is_over():
+            full.play(bots[full.to_move](full))
+        assert (lean.winner, lean.round, lean.totals) == (
+            full.outcome().winner,
+            full.outcome().round,
+            [sum(log.tricks_won[s] for log in full.rounds if log.tricks_won) for s in range(4)],
+        )
+
+
+def test_lean_tips_fire_where_the_engines_do() -> None:
+    """Lesson 07's testers ignore a tip where the teaching hook's detector fires: on
+    the lean table it must fire at exactly the same positions."""
+    from kowhist_teach.games.knockout.playout_bots import LEAN_TIPS, _tip_applies
+    from kowhist_teach.teach.tips import tips_for
+
+    rng = random.Random(31)
+    fired = dict.fromkeys(LEAN_TIPS, 0)
+    for _game in range(150):
+        n, rules, seed, dealer = random_setup(rng)
+        rules = Rules(**{**rules.__dict__, "dogs_chance": True, "misere": False})
+        full = KnockoutGame(n, rules, seed=seed, first_dealer=dealer)
+        lean = KnockoutPlayout(n, rules, seed=seed, first_dealer=dealer)
+        table = LeanTable(lean)
+        bots = [make_bot("rules", seed + s) for s in range(n)]
+        while full.outcome() is None:
+            table.sync()
+            keys = {t.key for t in tips_for(full)}
+            for tip in LEAN_TIPS:
+                assert _tip_applies(table, tip) == (tip in keys), (n, rules, seed, tip)
+                fired[tip] += tip in keys
+            move = bots[full.to_move](full)
+            full.play(move)
+            table.play(move_code(move))
+    assert all(count > 20 for count in fired.values()), fired

@@ -38,3 +38,20 @@ def test_terminal_bar_draws_in_place() -> None:
     bar(8, 8)
     bar.close()
     assert out.getvalue().endswith("\r[####] 8/8 100%\n")
+
+
+def test_the_lean_core_gives_the_engines_result(monkeypatch) -> None:
+    """Knock-Out tables of rules and random bots play on the lean core (the playout
+    hook); without the hook the full engine plays the very same games."""
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.games.knockout.engine import Rules
+
+    ko = spec("knockout")
+    assert ko.has("playout") and ko.playout.plays(["rules", "random"])
+    for rules in (None, Rules(dogs_chance=True, reentry=True)):
+        kwargs = dict(players=4, games=30, seed=3, bots=["rules", "random", "rules", "rules"])
+        lean = simulate(**kwargs, rules=rules, workers=1)
+        with monkeypatch.context() as m:
+            m.delitem(ko.hooks, "playout")
+            full = simulate(**kwargs, rules=rules, workers=1)
+        assert (lean["wins"], lean["draws"]) == (full["wins"], full["draws"])

@@ -150,9 +150,13 @@ class MonteCarloBot(SamplingBot):
     """
 
     def __init__(
-        self, seed: int | None = None, samples: int = 64, time_limit: float | None = 0.5
+        self,
+        seed: int | None = None,
+        samples: int = 64,
+        time_limit: float | None = 0.5,
+        stop_early: bool = True,
     ) -> None:
-        super().__init__(seed, samples, time_limit)
+        super().__init__(seed, samples, time_limit, stop_early)
         self.rules = RulesBot(seed)
 
     def choose(self, game: Any) -> Move:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import Rank
+from ..core.cards import SUIT_MASK, Rank
 from ..core.registry import spec
 from ..i18n import N_, _
 from .bots import RandomBot, RulesBot
@@ -158,6 +158,18 @@ def _play(
     dealt from seed ``n`` whoever plays, so both arms of a comparison see the same
     deals."""
     ko = spec("knockout")
+    if ko.has("playout"):
+        ko.game(players, rules, seed=0)  # an impossible table fails as on the engine
+        # Where the lean core knows the tester, it plays the very same games there.
+        if instead is None:
+            tester = "rules"
+        elif tip == "all":
+            tester = "random" if instead == "random" else ""
+        else:
+            tester = f"rules/{tip}/{instead}"
+        names = [tester] + ["rules"] * (players - 1)
+        if tester and ko.playout.plays(names):
+            return [_lean_counts(ko, players, rules, seed, names) for seed in range(games)]
     results = []
     for seed in range(games):
         bots = [_tester(tip, instead, seed)]
@@ -167,6 +179,21 @@ def _play(
             game.play(bots[game.to_move](game))
         results.append({measure: _count(game, measure) for measure in MEASURES})
     return results
+
+
+def _lean_counts(
+    ko: Any, players: int, rules: Any, seed: int, names: list[str]
+) -> dict[str, tuple[int, int]]:
+    """:func:`_count` of every measure for one game played on the lean core."""
+    seeds = [seed] + [seed * 10 + seat for seat in range(1, players)]
+    result = ko.playout.play_game(players, rules, seed, seed % players, names, seeds)
+    full = [r for r in result.rounds if r.dealt[0].bit_count() == r.hand_size]
+    dog = [r for r in result.rounds if r.dealt[0].bit_count() == 1 and r.hand_size > 1]
+    return {
+        "games_won": (int(result.winner == 0), 1),
+        "rounds_survived": (sum(r.tricks_won[0] > 0 for r in full), len(full)),
+        "dogs_back": (sum(r.tricks_won[0] > 0 for r in dog), len(dog)),
+    }
 
 
 @dataclass(frozen=True)
@@ -374,6 +401,25 @@ def best_trump_survival(deals: int = 400, players: int = 4) -> dict[str, tuple[i
     kinds of :data:`TRUMP_KINDS`, in words of the chosen language."""
     ko = spec("knockout")
     held = {kind: [0, 0] for kind in TRUMP_KINDS}
+    if ko.has("playout") and ko.playout.plays(["rules"]):
+        # Rules bots only: the lean core plays the very same games.
+        for seed in range(deals):
+            seeds = [seed * 10 + seat for seat in range(players)]
+            result = ko.playout.play_game(
+                players, ko.rules(start_hand=2), seed, 0, ["rules"] * players, seeds
+            )
+            first = result.rounds[0]
+            trumps = SUIT_MASK[first.trump] if first.trump >= 0 else 0
+            for seat, hand in enumerate(first.dealt):
+                mine = hand & trumps
+                if not mine:
+                    kind = TRUMP_KINDS[3]
+                else:
+                    rank = (mine.bit_length() - 1) % 13 + 2  # the best trump's pips
+                    kind = TRUMP_KINDS[0 if rank == Rank.ACE else 1 if rank == Rank.KING else 2]
+                held[kind][0] += first.tricks_won[seat] > 0
+                held[kind][1] += 1
+        return {_(kind): (survived, total) for kind, (survived, total) in held.items()}
     for seed in range(deals):
         game = ko.game(players, ko.rules(start_hand=2), seed=seed)
         bots = [RulesBot(seed * 10 + seat) for seat in range(players)]

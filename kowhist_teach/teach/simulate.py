@@ -6,7 +6,9 @@ counts the wins by seat. Game ``i`` is fully fixed by ``seed`` and ``i``: its de
 for it with seeds from ``seed``, ``i`` and the seat. So the games can be shared out
 among worker processes (``workers=``, default: one per core for 40 games or more) and
 the result is the same as in one process — except that a Monte Carlo bot cut short by
-its time limit on a busy machine may choose differently, in any process.
+its time limit on a busy machine may choose differently, in any process. A game with
+a lean playout core (its ``playout`` hook) plays tables of the bots that core knows
+there: the same games, move for move (its differential test checks that), faster.
 
 ``progress(done, total)`` is called after every finished chunk of games (and once at
 the start with ``done == 0``); the command line draws a bar on the terminal with it,
@@ -88,6 +90,17 @@ def _play_games(
     game_spec = spec(game)
     clock = time.perf_counter
     out = []
+    if game_spec.has("playout") and game_spec.playout.plays(bots):
+        # The game's lean core: the same games, move for move, many times faster.
+        lean = game_spec.playout
+        for i in range(lo, hi):
+            times: list[list[float]] = [[] for _s in range(players)]
+            seeds = [bot_seed(seed, i, s) for s in range(players)]
+            result = lean.play_game(
+                players, rules, game_seed(seed, i), i % players, bots, seeds, times
+            )
+            out.append((result.winner, result.by_partnership, times))
+        return out
     for i in range(lo, hi):
         choosers = [make_bot(name, bot_seed(seed, i, s)) for s, name in enumerate(bots)]
         times: list[list[float]] = [[] for _s in range(players)]
@@ -144,11 +157,14 @@ def simulate(
             len(bots),
         )
         raise SetupError(text.format(k=len(bots), n=players))
-    spec(game)  # an unknown game fails here, before any worker starts
+    game_spec = spec(game)  # an unknown game fails here, before any worker starts
     for name in bots:
         make_bot(name, 0)
     if games < 1:
         raise SetupError(_("--games must be at least 1"))
+    # An impossible table or rule set fails here too (the engine's own words), before
+    # any worker starts and whichever core then plays the games.
+    game_spec.new_game(players=players, rules=rules, seed=game_seed(seed, 0))
     if workers is None:
         workers = default_workers(games)
     tasks = [

@@ -43,7 +43,7 @@ from ..errors import SetupError
 from ..moves import Move
 from ..trick_solver import AnalysisTimeout, MoveAnalysis
 
-__all__ = ["BotHooks", "Search", "SamplingBot", "bots_of", "best_of"]
+__all__ = ["BotHooks", "Search", "SamplingBot", "bots_of", "best_of", "clearly_decided"]
 
 _clock = time.perf_counter
 
@@ -84,6 +84,15 @@ class Search(ABC):
     def utility(self, result: Any) -> float:
         """What a result is worth to the seat (surviving, making the contract, tricks)."""
 
+    #: Samples before :meth:`decided` is first asked (0: never, sample to the budget).
+    min_samples = 0
+
+    def decided(self, scores: list[list[float]]) -> bool:
+        """Whether the samples so far settle the choice, so sampling may stop before
+        the budget (``scores[j]``: ``moves[j]``'s utilities, one per sample, all of the
+        same length). Default: :func:`clearly_decided`."""
+        return clearly_decided(scores)
+
     def choose(self, scores: list[list[float]], preferred: Move) -> Move:
         """The move to play from its utilities over the samples (``scores[j]`` for
         ``moves[j]``); ``preferred`` is the rules bot's move. Default: the best total,
@@ -107,11 +116,18 @@ class SamplingBot:
     rules: Any
 
     def __init__(
-        self, seed: int | None = None, samples: int = 64, time_limit: float | None = 0.5
+        self,
+        seed: int | None = None,
+        samples: int = 64,
+        time_limit: float | None = 0.5,
+        stop_early: bool = True,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.samples = samples
         self.time_limit = time_limit
+        #: Stop sampling once the choice is settled (a sequential test, see
+        #: :meth:`Search.decided`); ``False`` always samples to the budget.
+        self.stop_early = stop_early
         self.last_samples = 0  #: how many samples the last decision played out (or solved)
         self.last_timed_out = False  #: whether the time limit cut the last decision short
         #: What a game's hook keeps from one decision to the next (e.g. a solver's table).
@@ -152,8 +168,10 @@ class BotHooks(ABC):
     def search_move(self, game: Any, bot: SamplingBot) -> Move:
         """The Monte Carlo bot's move: the rules move, unless :meth:`search` gives a
         search; then up to ``bot.samples`` deals are sampled and scored until
-        ``bot.time_limit`` (less 20 ms of slack) is up, and :meth:`Search.choose`
-        decides. Sets ``bot.last_samples`` and ``bot.last_timed_out``."""
+        ``bot.time_limit`` (less 20 ms of slack) is up — or, from the search's
+        ``min_samples`` on, until :meth:`Search.decided` says the choice is settled
+        (when ``bot.stop_early``) — and :meth:`Search.choose` decides. Sets
+        ``bot.last_samples`` and ``bot.last_timed_out``."""
         start = _clock()
         bot.last_samples = 0
         bot.last_timed_out = False
@@ -165,6 +183,7 @@ class BotHooks(ABC):
         deadline = start + limit - 0.02 if limit is not None else float("inf")
         scores: list[list[float]] = [[] for _m in search.moves]
         utility = search.utility
+        early = search.min_samples if bot.stop_early else 0
         for _i in range(bot.samples):
             if _clock() > deadline:
                 bot.last_timed_out = True
@@ -180,6 +199,8 @@ class BotHooks(ABC):
             for row, result in zip(scores, results, strict=True):
                 row.append(utility(result))
             bot.last_samples += 1
+            if early and bot.last_samples >= early and search.decided(scores):
+                break
         if not bot.last_samples:
             return rules_move
         return search.choose(scores, rules_move)
@@ -203,6 +224,46 @@ def best_of(moves: Sequence[Move], totals: Sequence[float], preferred: Move) -> 
     if cards:
         return min(cards, key=lambda c: (RANK_OF[c], c))  # the cheapest of equals
     return tied[0]
+
+
+#: How sure :func:`clearly_decided` must be: the leader's paired advantage over each
+#: other move must lie this many standard errors above zero (about 99 % one-sided) …
+DECIDED_Z = 2.5
+#: … or the two must be a practical tie: the whole interval within this much utility
+#: of zero (a fraction of one trick: picking either costs at most that on average).
+TIE_MARGIN = 0.25
+
+
+def clearly_decided(scores: list[list[float]], z: float = DECIDED_Z) -> bool:
+    """A sequential test on paired samples: whether the move with the best total is
+    either clearly better than every other (its mean advantage over it, sample by
+    sample, at least ``z`` standard errors above zero) or practically tied with it
+    (the whole ``z``-interval of the advantage within :data:`TIE_MARGIN`), so more
+    samples would not change the choice by anything that matters.
+
+    >>> clearly_decided([[1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0]])
+    True
+    >>> clearly_decided([[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0]])
+    False
+    """
+    k = len(scores[0])
+    if k < 2:
+        return False
+    totals = [sum(row) for row in scores]
+    best = scores[max(range(len(scores)), key=totals.__getitem__)]
+    for row in scores:
+        if row is best:
+            continue
+        d = [a - b for a, b in zip(best, row, strict=True)]
+        mean = sum(d) / k
+        var = sum((x - mean) ** 2 for x in d) / (k - 1)
+        half = z * (var / k) ** 0.5
+        if mean - half > 0:
+            continue  # clearly worse than the leader
+        if mean + half <= TIE_MARGIN and mean - half >= -TIE_MARGIN:
+            continue  # a practical tie
+        return False
+    return True
 
 
 # ------------------------------------------------------------------ card-set helpers

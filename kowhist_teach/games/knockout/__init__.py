@@ -32,3 +32,6 @@ SPEC.hooks["cli"] = KnockoutCli()
 from .bots import KnockoutBots  # noqa: E402
 
 SPEC.hooks["bots"] = KnockoutBots()
+from .playout_bots import KnockoutPlayoutHooks  # noqa: E402
+
+SPEC.hooks["playout"] = KnockoutPlayoutHooks()

@@ -40,7 +40,7 @@ from ...core.cards import ALL_CARDS, FULL_DECK, SUIT_MASK, Card
 from ...core.hooks.bots import ABOVE as _ABOVE
 from ...core.hooks.bots import RANK_OF as _RANK_OF
 from ...core.hooks.bots import SUIT_OF as _SUIT_OF
-from ...core.hooks.bots import BotHooks, SamplingBot, Search
+from ...core.hooks.bots import BotHooks, SamplingBot, Search, clearly_decided
 from ...core.hooks.bots import beats as _beats
 from ...core.hooks.bots import low as _low
 from ...core.hooks.bots import lowest_in as _lowest_in
@@ -473,7 +473,16 @@ def _solver_for(
 # --------------------------------------------------------------------- Monte Carlo
 class KnockoutSearch(Search):
     """One Monte Carlo decision in the play phase (see the module's docstring): what
-    the seat knows is worked out once here, then each sample deals the rest."""
+    the seat knows is worked out once here, then each sample deals the rest.
+
+    Sampling stops early (when the bot's ``stop_early`` is on) once the choice is
+    settled — from :data:`SETTLE_AFTER` samples on, by the sequential test of
+    :func:`~kowhist_teach.core.hooks.bots.clearly_decided` — or once the samples so far
+    searched :data:`NODE_BUDGET` solver nodes: a budget of work, not of time, so the
+    same seed gives the same choice on a busy machine too (the hardest positions, the
+    first tricks of a 7-card round, would otherwise run into the time limit)."""
+
+    min_samples = 1
 
     def __init__(self, game: KnockoutGame, moves: list[Move], seed: int) -> None:
         self.moves = moves
@@ -500,6 +509,7 @@ class KnockoutSearch(Search):
         self.pool = [c for c in range(52) if unknown >> c & 1]
         self.game = game
         self.misere = game.rules.misere
+        self.nodes = 0  # solver nodes searched by this decision's samples so far
 
     def deal(self) -> list[int]:
         """Every seat's hand: ours, and the hidden ones dealt at random."""
@@ -525,7 +535,14 @@ class KnockoutSearch(Search):
                 v = solver.value_mid_trick(order, pos + 1, [*plays, (me, card)], tricks)
                 solver.hands[me] ^= 1 << card
             values.append(v)
+        self.nodes += solver.nodes
         return values
+
+    def decided(self, scores: list[list[float]]) -> bool:
+        """The work budget is spent, or the sequential test settles the choice."""
+        if self.nodes >= NODE_BUDGET:
+            return True
+        return len(scores[0]) >= SETTLE_AFTER and clearly_decided(scores)
 
     def utility(self, result: int) -> float:
         """Surviving first, then tricks, a sweep most (misère: surviving, then the
@@ -534,6 +551,13 @@ class KnockoutSearch(Search):
             total = self.taken + result
             return (10.0 if total <= 1 and total < self.hand_size else 0.0) - result
         return _ko_utility(result, self.taken, self.tricks + self.taken, self.hand_size)
+
+
+#: Samples before the sequential test may stop a decision.
+SETTLE_AFTER = 8
+#: Solver nodes a decision may search (about 0.1 s of this solver on one core); the
+#: sample that crosses it is the last.
+NODE_BUDGET = 30_000
 
 
 def _ko_utility(v: int, taken: int, most: int, hand_size: int) -> float:

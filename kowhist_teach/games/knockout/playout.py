@@ -100,7 +100,7 @@ class KnockoutPlayout:
     ``to_move`` is the seat to move (``-1`` once the game is over: then ``winner``,
     ``termination`` — ``"sweep"``, ``"last_standing"`` or ``"fewest_tricks"`` — and
     ``round`` are set). ``legal()`` lists the move codes open, ``play(code)`` makes one
-    without checking it.
+    without checking it. ``turn_up`` is round one's turned-up card (-1 after it).
     """
 
     __slots__ = (
@@ -109,7 +109,7 @@ class KnockoutPlayout:
         "cut_for", "hands", "one_card", "gets", "tricks_won", "totals", "trump", "led",
         "order", "pos", "broken", "votes", "voters", "declarers", "to_move", "phase",
         "tricks_done", "best", "winning", "leader", "round", "winner", "termination",
-        "_nt_first", "_breaking",
+        "_nt_first", "_breaking", "turn_up",
     )  # fmt: skip
 
     def __init__(
@@ -140,6 +140,7 @@ class KnockoutPlayout:
         self.round = -1
         self.winner: int | None = None
         self.termination = ""
+        self.turn_up = -1
         self._new_round()
         self._chance()
 
@@ -207,7 +208,9 @@ class KnockoutPlayout:
                         k += 1
         rules = self.rules
         final_nt = rules.no_trump_final and h == 1
+        self.turn_up = -1
         if not self.first_done:
+            self.turn_up = cards[k]
             up = _SUIT_OF[cards[k]]
             self.trump = -1 if final_nt else up
             if rules.fixed_trump:

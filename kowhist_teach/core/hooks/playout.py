@@ -1,0 +1,75 @@
+"""The playout hook: a game's lean core, for simulations that read only results.
+
+A game whose package has a lean playout core (plain ints, no records, no explanation
+objects) attaches a :class:`PlayoutHooks` object to its spec
+(``SPEC.hooks["playout"] = KnockoutPlayoutHooks()``). :mod:`kowhist_teach.teach.simulate`
+and :mod:`kowhist_teach.teach.experiments` ask ``spec.has("playout")`` and, when every
+bot of a table is one the hook plays (:attr:`PlayoutHooks.bots`), play the game there
+instead of on the full engine. The hook promises the *same* game: the same deals from
+the same seed, and bots that choose exactly as the engine's bots of the same names and
+seeds (its package's differential test checks that), so a result never depends on
+which core played it.
+
+>>> import kowhist_teach
+>>> from kowhist_teach.core.registry import spec
+>>> spec("knockout").playout.bots
+('random', 'rules')
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["PlayoutHooks", "PlayoutResult", "RoundResult"]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round played to its end (not a redealt one): the cards dealt to each seat (a
+    card set, bit ``1 << card index``), the round's hand size, trumps (a suit index, -1
+    for none) and the tricks each seat won."""
+
+    dealt: list[int]
+    hand_size: int
+    trump: int
+    tricks_won: list[int]
+
+
+@dataclass(frozen=True)
+class PlayoutResult:
+    """A finished lean game: the winner (``None`` for a draw), whether the win is a
+    partnership's, and its rounds (:class:`RoundResult`, in order)."""
+
+    winner: int | None
+    by_partnership: bool = False
+    rounds: list[RoundResult] = field(default_factory=list)
+
+
+class PlayoutHooks(ABC):
+    """A game's lean playout core (one object per game, on ``spec.hooks["playout"]``)."""
+
+    #: The bot names (as ``simulate`` knows them) the lean core plays.
+    bots: tuple[str, ...] = ()
+
+    def plays(self, bots: Sequence[str]) -> bool:
+        """Whether every one of ``bots`` is a bot the lean core plays."""
+        return all(name in self.bots for name in bots)
+
+    @abstractmethod
+    def play_game(
+        self,
+        players: int,
+        rules: Any,
+        seed: int,
+        first_dealer: int,
+        bots: Sequence[str],
+        bot_seeds: Sequence[int],
+        times: list[list[float]] | None = None,
+    ) -> PlayoutResult:
+        """One whole game between ``bots`` (one name per seat, seeded with
+        ``bot_seeds``), dealt from ``seed`` as ``spec.new_game(players=..., rules=...,
+        seed=seed, first_dealer=first_dealer)`` deals it: the same game the engine
+        plays with these bots. ``times``, if given, receives each seat's move times."""
