@@ -164,7 +164,7 @@ def simulate(
         raise SetupError(_("--games must be at least 1"))
     # An impossible table or rule set fails here too (the engine's own words), before
     # any worker starts and whichever core then plays the games.
-    game_spec.new_game(players=players, rules=rules, seed=game_seed(seed, 0))
+    game_spec.cli.new_game(game_spec, match, players=players, rules=rules, seed=game_seed(seed, 0))
     if workers is None:
         workers = default_workers(games)
     tasks = [
