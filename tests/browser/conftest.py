@@ -88,26 +88,34 @@ def app_url(voila: Callable[..., str]) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (``/usr/bin/chromium``) driven by Playwright."""
+def playwright() -> Iterator[Any]:
+    """The one Playwright of the session: its sync API runs one event loop per thread,
+    so every browser of the tests (the shared one, the offline one of test_lite) is
+    launched from it."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         sync_playwright = None
     if sync_playwright is None:  # (outside the except: no chained traceback)
         unavailable("Playwright is not installed (pip install playwright)")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Headless Debian Chromium (``/usr/bin/chromium``) driven by Playwright."""
     executable = chromium_path()
     if executable is None:
         unavailable("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as pw:
-        try:
-            browser = launch_chromium(pw, executable)
-        except Exception as e:  # any launch failure means no browser
-            browser, why = None, f"Chromium at {executable} would not start: {e}"
-        if browser is None:
-            unavailable(why)
-        yield browser
-        browser.close()
+    try:
+        browser = launch_chromium(playwright, executable)
+    except Exception as e:  # any launch failure means no browser
+        browser, why = None, f"Chromium at {executable} would not start: {e}"
+    if browser is None:
+        unavailable(why)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -116,21 +116,17 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_browser() -> Iterator[Any]:
-    """Headless Debian Chromium that can reach 127.0.0.1 and nothing else."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if sync_playwright is None:
-        unavailable("Playwright is not installed (pip install playwright)")
+def offline_browser(playwright: Any) -> Iterator[Any]:
+    """Headless Debian Chromium that can reach 127.0.0.1 and nothing else (launched from
+    the session's one Playwright: a second sync Playwright in the same thread fails)."""
     executable = chromium_path()
     if executable is None:
         unavailable("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, headless=True, args=OFFLINE_ARGS)
-        yield browser
-        browser.close()
+    browser = playwright.chromium.launch(
+        executable_path=executable, headless=True, args=OFFLINE_ARGS
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
@@ -175,7 +171,8 @@ def test_app_plays_three_cards_offline(lite_page: Any, site_url: str) -> None:
         page.wait_for_selector(f"{LEGAL}, {CALL}", state="visible")
         cards = page.locator(LEGAL)
         if cards.count():
-            played.append(" ".join(cards.first.inner_text().split()))
+            # The cards are drawn in the table's SVG picture: named by their label.
+            played.append(cards.first.get_attribute("aria-label") or "")
             _click_and_wait(page, cards.first)
         else:  # a trump suit to choose between rounds: not a card, but the game goes on
             _click_and_wait(page, page.locator(CALL).first)
