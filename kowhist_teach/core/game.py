@@ -22,7 +22,21 @@ from .cards import BadCard, Card, cards_in
 from .errors import IllegalMove, SetupError
 from .moves import Move, parse_move
 
-__all__ = ["TrickGame", "RuleOptions", "check_rule_options"]
+__all__ = ["TrickGame", "RuleOptions", "check_rule_options", "read_players"]
+
+
+def read_players(players: Any) -> tuple[int, list[str] | None]:
+    """A game's ``players`` argument: a count, or a list of names (then their number).
+    Raises :class:`SetupError` for anything else; each game checks the count.
+
+    >>> read_players(3), read_players(["Ann", "Ben"])
+    ((3, None), (2, ['Ann', 'Ben']))
+    """
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players, None
+    if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+        return len(players), list(players)
+    raise SetupError(_("players must be a number or a list of names"))
 
 
 def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from ...core.cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in, mask_of
-from ...core.game import RuleOptions, TrickGame
+from ...core.game import RuleOptions, TrickGame, read_players
 from ...core.moves import Call, Move, SetupError
 from ...core.tricks import Trick, beats
 from ...i18n import N_, _
@@ -225,16 +225,9 @@ class FamilyGame(TrickGame):
         auto_chance: bool = True,
         players: int | Sequence[str] = SEATS,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            if players != SEATS:
-                raise SetupError(_("{game} is for exactly 4 players").format(game=_(self.title)))
-            self._names: list[str] | None = None
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            if len(players) != SEATS:
-                raise SetupError(_("{game} is for exactly 4 players").format(game=_(self.title)))
-            self._names = list(players)
-        else:
-            raise SetupError(_("players must be a number or a list of names"))
+        n, self._names = read_players(players)
+        if n != SEATS:
+            raise SetupError(_("{game} is for exactly 4 players").format(game=_(self.title)))
         self.rules = rules if rules is not None else self.rules_class()
         if not isinstance(self.rules, self.rules_class):
             raise SetupError(

@@ -50,7 +50,7 @@ from ...core.cards import (
     mask_of,
     parse_card,
 )
-from ...core.game import TrickGame
+from ...core.game import TrickGame, read_players
 from ...core.moves import IllegalMove, Move, SetupError, parse_card_move
 from ...core.tricks import Trick
 from ...i18n import N_, _
@@ -129,16 +129,9 @@ class GermanDummyGame(TrickGame):
         auto_chance: bool = True,
         players: int | list[str] = 3,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            if players != 3:
-                raise SetupError(_("German Whist with a dummy is for exactly 3 players"))
-            self._names: list[str] | None = None
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            if len(players) != 3:
-                raise SetupError(_("German Whist with a dummy is for exactly 3 players"))
-            self._names = list(players)
-        else:
-            raise SetupError(_("players must be a number or a list of names"))
+        n, self._names = read_players(players)
+        if n != 3:
+            raise SetupError(_("German Whist with a dummy is for exactly 3 players"))
         self.rules = rules if rules is not None else GermanRules()
         if self.rules != GermanRules():
             raise SetupError(_("German Whist with a dummy is played with the classic rules only"))

@@ -62,7 +62,7 @@ from ...core.cards import (
     mask_of,
     parse_card,
 )
-from ...core.game import RuleOptions, TrickGame
+from ...core.game import RuleOptions, TrickGame, read_players
 from ...core.moves import Call, IllegalMove, Move, SetupError, parse_card_move
 from ...core.tricks import Trick
 from ...i18n import N_, _
@@ -292,16 +292,9 @@ class GermanGame(TrickGame):
         auto_chance: bool = True,
         players: int | list[str] = 2,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            if players != 2:
-                raise SetupError(_("German Whist is for exactly 2 players"))
-            self._names: list[str] | None = None
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            if len(players) != 2:
-                raise SetupError(_("German Whist is for exactly 2 players"))
-            self._names = list(players)
-        else:
-            raise SetupError(_("players must be a number or a list of names"))
+        n, self._names = read_players(players)
+        if n != 2:
+            raise SetupError(_("German Whist is for exactly 2 players"))
         self.rules = rules if rules is not None else _DEFAULT_RULES
         if not isinstance(self.rules, GermanRules):
             raise SetupError(_("rules must be a GermanRules object"))

@@ -32,7 +32,7 @@ from ...core.cards import (
     mask_of,
     parse_card,
 )
-from ...core.game import TrickGame
+from ...core.game import TrickGame, read_players
 from ...core.moves import (
     NO_PICTURE,
     NO_TRUMP,
@@ -153,12 +153,7 @@ class KnockoutGame(TrickGame):
         *,
         auto_chance: bool = True,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            n, self._names = players, None
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            n, self._names = len(players), list(players)
-        else:
-            raise SetupError(_("players must be a number or a list of names"))
+        n, self._names = read_players(players)
         self.rules = rules if rules is not None else _DEFAULT_RULES
         if not isinstance(self.rules, Rules):
             raise SetupError(_("rules must be a Rules object"))

@@ -53,7 +53,7 @@ from ...core.cards import (
     mask_of,
     parse_card,
 )
-from ...core.game import TrickGame
+from ...core.game import TrickGame, read_players
 from ...core.moves import Call, Move, SetupError, parse_move
 from ...core.tricks import Trick
 from ...i18n import N_, _, ngettext
@@ -206,12 +206,7 @@ class OhHellGame(TrickGame):
         *,
         auto_chance: bool = True,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            n, self._names = players, None
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            n, self._names = len(players), list(players)
-        else:
-            raise SetupError(_("players must be a number or a list of names"))
+        n, self._names = read_players(players)
         self.rules = rules if rules is not None else OhHellRules()
         if not isinstance(self.rules, OhHellRules):
             raise SetupError(_("rules must be a {kind} object").format(kind="OhHellRules"))
