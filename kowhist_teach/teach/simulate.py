@@ -90,8 +90,9 @@ def _play_games(
     game_spec = spec(game)
     clock = time.perf_counter
     out = []
-    if game_spec.has("playout") and game_spec.playout.plays(bots):
-        # The game's lean core: the same games, move for move, many times faster.
+    if match in (None, 1) and game_spec.has("playout") and game_spec.playout.plays(bots):
+        # The game's lean core: the same games, move for move, many times faster (a
+        # German match of several hands is the engine's alone).
         lean = game_spec.playout
         for i in range(lo, hi):
             times: list[list[float]] = [[] for _s in range(players)]

@@ -35,3 +35,6 @@ SPEC.hooks["bots"] = GermanBots()
 from .match import GermanMatch  # noqa: E402
 
 GermanMatch.spec = SPEC  # a match answers to the same spec (and hooks) as one hand
+from .playout import GermanPlayoutHooks  # noqa: E402
+
+SPEC.hooks["playout"] = GermanPlayoutHooks()
