@@ -48,10 +48,15 @@ random players use). Both count every move as ours does. The ratio the issue tar
 same games on the lean core (``games/knockout/playout_bots.py``: the same moves), which
 is what ``simulate`` and lesson 07 use.
 
-**German Whist** (full engine: it has no lean core yet) is measured against its nearest
-OpenSpiel peer, ``oh_hell`` with 13-card hands played out (it needs 3 players at least;
-OpenSpiel has no 2-player whist with a full pack), in alternating rounds of their own,
-random play on both sides, moves per second compared (target >= 3x).
+**German Whist** is measured against its nearest OpenSpiel peer, ``oh_hell`` with
+13-card hands played out (it needs 3 players at least; OpenSpiel 2.0.2 registers no
+German Whist and no 2-player whist with a full pack: ``tiny_bridge_2p`` deals 8 cards),
+in alternating rounds of their own, random play on both sides, moves per second
+compared (target >= 3x), three ways: the full engine (``GermanGame``), the lean core
+with the same loop (:class:`GermanPlayout`, ``g.play(rng.choice(g.legal()))``) and the
+lean :func:`~kowhist_teach.games.german.playout.random_game` (what ``simulate`` between
+random bots pays per hand is close to the lean loop). Every card and every open-stock
+pick counts as a move.
 The whist family's line against ``bridge``'s play phase is ``benchmarks/family_speed.py``.
 
 Run from the repository root::
@@ -79,6 +84,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.games.german.engine import GermanGame
+from kowhist_teach.games.german.playout import GermanPlayout
+from kowhist_teach.games.german.playout import random_game as german_random_game
 from kowhist_teach.games.knockout.engine import KnockoutGame
 from kowhist_teach.games.knockout.playout import KnockoutPlayout, random_game
 from kowhist_teach.games.knockout.playout_bots import bot_game
@@ -150,6 +157,51 @@ def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
         while game.outcome() is None:
             game.play(choice(game.legal_moves()))
             moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_german_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """As :func:`run_german` on the lean core, with the same loop."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    choice = rng.choice
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        game = GermanPlayout(seed=seed)
+        seed += 1
+        legal, play = game.legal, game.play
+        while game.to_move >= 0:
+            play(choice(legal()))
+            moves += 1
+        end = clock()
+        game_times.append(end - now)
+        now = end
+    return Run(moves, now - start, len(game_times), game_times)
+
+
+def run_german_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
+    """Whole random German hands of the lean ``random_game`` (moves counted from its
+    record)."""
+    clock = time.perf_counter
+    moves = 0
+    game_times: list[float] = []
+    seed = first_seed
+    start = clock()
+    deadline = start + seconds
+    now = start
+    record: list[int] = []
+    while now < deadline:
+        record.clear()
+        german_random_game(seed, rng=rng, record=record)
+        seed += 1
+        moves += len(record)
         end = clock()
         game_times.append(end - now)
         now = end
@@ -338,15 +390,29 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         run_openspiel(min(0.2, seconds), theirs_rng, game, sampler)
 
     german: list[Run] = []
+    german_lean: list[Run] = []
+    german_playout: list[Run] = []
     german_peer: list[Run] = []
     peer = pyspiel.load_game("oh_hell", GERMAN_PEER_PARAMS) if pyspiel else None
     german_rng, peer_rng = random.Random(seed + 5), random.Random(seed + 6)
+    german_lean_rng, german_playout_rng = random.Random(seed + 7), random.Random(seed + 8)
     run_german(min(0.2, seconds), german_rng, next_seed)
-    for k in range(rounds):  # alternating rounds, each side first in turn
-        for who in ("german", "peer") if k % 2 == 0 else ("peer", "german"):
-            if who == "german":
-                german.append(run_german(seconds, german_rng, next_seed))
-                next_seed += german[-1].games
+    run_german_lean(min(0.2, seconds), german_lean_rng, next_seed)
+    run_german_playout(min(0.2, seconds), german_playout_rng, next_seed)
+    if peer is not None:
+        run_openspiel(min(0.2, seconds), peer_rng, peer, sampler)
+    german_runs = {
+        "german": (german, run_german, german_rng),
+        "german_lean": (german_lean, run_german_lean, german_lean_rng),
+        "german_playout": (german_playout, run_german_playout, german_playout_rng),
+    }
+    for k in range(rounds):  # alternating rounds, the order flipped each round
+        order = ("german", "german_lean", "peer", "german_playout")
+        for who in order if k % 2 == 0 else order[::-1]:
+            if who in german_runs:
+                runs, run_fn, run_rng = german_runs[who]
+                runs.append(run_fn(seconds, run_rng, next_seed))
+                next_seed += runs[-1].games
             elif peer is not None:
                 german_peer.append(run_openspiel(seconds, peer_rng, peer, sampler))
 
@@ -418,10 +484,26 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         },
         "german": {
             "moves_per_second": statistics.median(r.rate for r in german),
+            "round_rates": [r.rate for r in german],
             "games": sum(r.games for r in german),
             "moves_per_game": sum(r.moves for r in german) / sum(r.games for r in german),
+            "lean": {
+                "moves_per_second": statistics.median(r.rate for r in german_lean),
+                "round_rates": [r.rate for r in german_lean],
+                "games": sum(r.games for r in german_lean),
+                "ratio": None,
+            },
+            "playout": {
+                "moves_per_second": statistics.median(r.rate for r in german_playout),
+                "round_rates": [r.rate for r in german_playout],
+                "games": sum(r.games for r in german_playout),
+                "game_median_ms": statistics.median(t for r in german_playout for t in r.game_times)
+                * 1e3,
+                "ratio": None,
+            },
             "peer": None,
             "ratio": None,
+            "target_met": None,
         },
         "ratio": None,
         "target_ratio": TARGET_RATIO,
@@ -453,7 +535,12 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "moves_per_second": peer_rate,
             "moves_per_game": sum(r.moves for r in german_peer) / sum(r.games for r in german_peer),
         }
-        result["german"]["ratio"] = result["german"]["moves_per_second"] / peer_rate
+        ge = result["german"]
+        ge["peer"]["round_rates"] = [r.rate for r in german_peer]
+        ge["ratio"] = ge["moves_per_second"] / peer_rate
+        for key in ("lean", "playout"):
+            ge[key]["ratio"] = ge[key]["moves_per_second"] / peer_rate
+        ge["target_met"] = ge["playout"]["ratio"] >= TARGET_RATIO
     return result
 
 
@@ -482,18 +569,22 @@ def _report(result: dict) -> str:
         line += f"; ratio to OpenSpiel oh_hell: {oh['ratio_to_openspiel']:.2f}x"
     lines.append(line)
     ge = result["german"]
-    line = (
-        f"German Whist (full engine), random play: {ge['moves_per_second']:,.0f} moves/s "
-        f"({ge['games']} hands, {ge['moves_per_game']:.1f} moves a hand)"
+    lines.append(
+        f"German Whist, random play: full engine {ge['moves_per_second']:,.0f} moves/s "
+        f"({ge['games']} hands, {ge['moves_per_game']:.1f} moves a hand); lean core (same "
+        f"loop): {ge['lean']['moves_per_second']:,.0f} moves/s; lean random_game: "
+        f"{ge['playout']['moves_per_second']:,.0f} moves/s, "
+        f"{ge['playout']['game_median_ms']:.3f} ms a hand"
     )
     if ge["peer"] is not None:
-        line += (
-            f"; OpenSpiel oh_hell, 3 players, 13 tricks: "
+        lines.append(
+            f"OpenSpiel oh_hell, 3 players, 13 tricks (German Whist's nearest peer): "
             f"{ge['peer']['moves_per_second']:,.0f} moves/s "
-            f"({ge['peer']['moves_per_game']:.1f} moves a game); ratio {ge['ratio']:.2f}x "
-            f"(target >= {TARGET_RATIO:g}x: {'met' if ge['ratio'] >= TARGET_RATIO else 'NOT met'})"
+            f"({ge['peer']['moves_per_game']:.1f} moves a game); German ratio full engine: "
+            f"{ge['ratio']:.2f}x; lean core, same loop: {ge['lean']['ratio']:.2f}x; "
+            f"lean random_game: {ge['playout']['ratio']:.2f}x  (target >= {TARGET_RATIO:g}x: "
+            f"{'met' if ge['target_met'] else 'NOT met'})"
         )
-    lines.append(line)
     theirs = result["openspiel"]
     if theirs is None:
         return "\n".join(lines)
