@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.cards import ALL_CARDS
@@ -69,6 +70,20 @@ _PICTURES = sum(1 << c for c in range(52) if c % 13 >= 9)
 _FOUR_CALLS = [TRUMP, TRUMP + 1, TRUMP + 2, TRUMP + 3]
 _unpack_keys = struct.Struct("<52I").unpack
 _DECK = tuple(range(52))
+_BIT = tuple(1 << c for c in range(52))
+# Per table size, made once (read-only, shared by every game): each seat's followers
+# round the table, each dealer's dealing order (the seat after the dealer first), and
+# each leader's trick order while every seat holds cards.
+_Orders = tuple[tuple[int, ...], ...]
+_TABLES: dict[int, tuple[_Orders, _Orders, _Orders]] = {}
+
+
+def _tables(n: int) -> tuple[_Orders, _Orders, _Orders]:
+    if n not in _TABLES:
+        after = tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
+        deal_order = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
+        _TABLES[n] = (after, deal_order, tuple((s, *after[s]) for s in range(n)))
+    return _TABLES[n]
 
 
 def _chunks(suit: int) -> tuple[tuple[int, ...], ...]:
@@ -109,7 +124,7 @@ class KnockoutPlayout:
         "cut_for", "hands", "one_card", "gets", "tricks_won", "totals", "trump", "led",
         "order", "pos", "broken", "votes", "voters", "declarers", "to_move", "phase",
         "tricks_done", "best", "winning", "leader", "round", "winner", "termination",
-        "_nt_first", "_breaking", "turn_up",
+        "_nt_first", "_breaking", "turn_up", "deal_order", "full_order",
     )  # fmt: skip
 
     def __init__(
@@ -122,7 +137,7 @@ class KnockoutPlayout:
         n = self.n = players
         rules = self.rules = rules if rules is not None else _DEFAULT
         self.rng = random.Random(seed if seed is not None else random.randrange(1 << 62))
-        self.after = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
+        self.after, self.deal_order, self.full_order = _tables(n)
         self._nt_first = rules.no_trump_first_trick
         self._breaking = rules.trump_breaking
         self.status = [ACTIVE] * n
@@ -163,7 +178,7 @@ class KnockoutPlayout:
         self.tricks_won = [0] * n
         self.trump = -1
         self.led = -1
-        self.order: list[int] = []
+        self.order: Sequence[int] = ()
         self.pos = 0
         self.broken = False
         self.votes: list[int] = []
@@ -191,13 +206,11 @@ class KnockoutPlayout:
         cards = sorted(_DECK, key=keys.__getitem__)
         hands = self.hands
         dealer = self.dealer
-        order = [(dealer + 1 + i) % n for i in range(n)]
-        if all(g == h for g in gets):
+        order = self.deal_order[dealer]
+        if gets.count(h) == n:
+            bit = _BIT.__getitem__
             for i, s in enumerate(order):
-                m = 0
-                for c in cards[i : n * h : n]:
-                    m |= 1 << c
-                hands[s] = m
+                hands[s] = sum(map(bit, cards[i : n * h : n]))  # distinct bits: sum is or
             k = n * h
         else:
             k = 0
@@ -226,9 +239,11 @@ class KnockoutPlayout:
             self.trump = self.fixed_trump
             self._after_trump()
         else:
-            status = self.status
-            voters = [(chooser + i) % n for i in range(n) if status[(chooser + i) % n] == OUT]
-            if rules.eliminated_vote_trump and voters:
+            voters: list[int] = []
+            if rules.eliminated_vote_trump:
+                status = self.status
+                voters = [(chooser + i) % n for i in range(n) if status[(chooser + i) % n] == OUT]
+            if voters:
                 self.voters = voters
                 self.phase = VOTE
                 self.to_move = voters[0]
@@ -283,7 +298,10 @@ class KnockoutPlayout:
 
     def _start_trick(self, leader: int) -> None:
         hands = self.hands
-        self.order = [leader, *[s for s in self.after[leader] if hands[s]]]
+        if all(hands):  # nobody out, no dog's card played: the table's order
+            self.order = self.full_order[leader]
+        else:
+            self.order = [leader, *[s for s in self.after[leader] if hands[s]]]
         self.pos = 0
         self.led = -1
         self.to_move = leader
@@ -549,9 +567,12 @@ def random_game(
 
     The deals come from ``seed`` (as :class:`KnockoutPlayout`), the players' choices
     from ``rng`` (default: ``random.Random(seed)``): each picks uniformly among its
-    legal moves with one ``rng.random()`` draw. Tricks are played in one tight loop
-    here (the trick's winner and the trump-breaking kept in locals), which is where a
-    random game spends its time; the rest is :class:`KnockoutPlayout`'s own steps.
+    legal moves with one ``rng.random()`` draw. A round's tricks are played in one
+    tight loop here (hands, trumps, the trick's winner and the trump-breaking kept in
+    locals, the next trick's order taken from a table while every seat holds cards),
+    and a plain trump choice is made inline: that is where a random game spends its
+    time. Rounds' ends, deals and the rarer phases are :class:`KnockoutPlayout`'s own
+    steps.
 
     >>> g = random_game(4, seed=3)
     >>> g.winner in range(4), g.to_move
@@ -559,64 +580,90 @@ def random_game(
     """
     g = KnockoutPlayout(players, rules, seed)
     rand = (rng if rng is not None else random.Random(seed)).random
-    S, H, D, C, BY_SUIT, SUIT_OF = _S, _H, _D, _C, _BY_SUIT, _SUIT_OF
+    S, H, D, C, BY_SUIT, SUIT_OF, SUIT_MASK = _S, _H, _D, _C, _BY_SUIT, _SUIT_OF, _SUIT_MASK
     nt_first, breaking = g._nt_first, g._breaking
+    full_order, after = g.full_order, g.after
+    keep = record is not None
     while g.to_move >= 0:
-        if g.phase != PLAY:
+        phase = g.phase
+        if phase != PLAY:
+            if phase == CHOOSE and not g.votes:
+                # The chooser names trumps: legal() would be the four calls in suit order.
+                suit = int(rand() * 4)
+                if keep:
+                    record.append(TRUMP + suit)  # type: ignore[union-attr]
+                g.trump = suit
+                g._after_trump()
+                continue
             moves = g.legal()
             move = moves[int(rand() * len(moves))]
-            if record is not None:
-                record.append(move)
+            if keep:
+                record.append(move)  # type: ignore[union-attr]
             g.play(move)
             continue
-        # One whole trick (a trick always starts with pos 0 and a full-hand leader).
-        hands, one, trump = g.hands, g.one_card, g.trump
-        led = best = winning = -1
+        # The round's tricks, each starting with pos 0 and a full-hand leader.
+        hands, one, trump, won = g.hands, g.one_card, g.trump, g.tricks_won
+        tmask = SUIT_MASK[trump] if trump >= 0 else 0
         broken = g.broken
-        for seat in g.order:
-            hand = hands[seat]
-            if one[seat]:
-                if rand() < 0.5:
-                    if record is not None:
-                        record.append(PASS)
-                    continue
-                card = hand.bit_length() - 1
-            else:
-                if led >= 0:
-                    suited = hand >> (13 * led) & 0x1FFF
-                    if suited:
-                        cards = BY_SUIT[led][suited]
-                        card = cards[int(rand() * len(cards))]
-                        hands[seat] = hand ^ (1 << card)
-                        if record is not None:
-                            record.append(card)
-                        if card > best and SUIT_OF[best] == led:
-                            best, winning = card, seat
+        done = g.tricks_done
+        size = g.hand_size
+        order = g.order
+        while True:
+            led = best = winning = -1
+            for seat in order:
+                hand = hands[seat]
+                if one[seat]:
+                    if rand() < 0.5:
+                        if keep:
+                            record.append(PASS)  # type: ignore[union-attr]
                         continue
-                    if nt_first and trump >= 0 and g.tricks_done == 0:
-                        hand = hand & ~_SUIT_MASK[trump] or hand
-                elif breaking and trump >= 0 and not broken:
-                    hand = hand & ~_SUIT_MASK[trump] or hand
-                cards = [
-                    *S[hand & 0x1FFF],
-                    *H[hand >> 13 & 0x1FFF],
-                    *D[hand >> 26 & 0x1FFF],
-                    *C[hand >> 39],
-                ]
-                card = cards[int(rand() * len(cards))]
-            hands[seat] ^= 1 << card
-            if record is not None:
-                record.append(card)
-            if led < 0:
-                led, best, winning = SUIT_OF[card], card, seat
+                    card = hand.bit_length() - 1
+                else:
+                    if led >= 0:
+                        suited = hand >> (13 * led) & 0x1FFF
+                        if suited:
+                            cards = BY_SUIT[led][suited]
+                            card = cards[int(rand() * len(cards))]
+                            hands[seat] = hand ^ (1 << card)
+                            if keep:
+                                record.append(card)  # type: ignore[union-attr]
+                            if card > best and SUIT_OF[best] == led:
+                                best, winning = card, seat
+                            continue
+                        if nt_first and tmask and not done:
+                            hand = hand & ~tmask or hand
+                    elif breaking and tmask and not broken:
+                        hand = hand & ~tmask or hand
+                    cards = [
+                        *S[hand & 0x1FFF],
+                        *H[hand >> 13 & 0x1FFF],
+                        *D[hand >> 26 & 0x1FFF],
+                        *C[hand >> 39],
+                    ]
+                    card = cards[int(rand() * len(cards))]
+                hands[seat] ^= 1 << card
+                if keep:
+                    record.append(card)  # type: ignore[union-attr]
+                if led < 0:
+                    led, best, winning = SUIT_OF[card], card, seat
+                else:
+                    cs = SUIT_OF[card]
+                    if cs == SUIT_OF[best]:
+                        if card > best:
+                            best, winning = card, seat
+                    elif cs == trump:
+                        best, winning, broken = card, seat, True
+            won[winning] += 1
+            done += 1
+            if done == size:
+                break
+            # The winner leads, unless their hand is empty or a dog's single card.
+            leader = winning if hands[winning] and not one[winning] else g._next_full(winning)
+            if all(hands):
+                order = full_order[leader]
             else:
-                cs = SUIT_OF[card]
-                if cs == SUIT_OF[best]:
-                    if card > best:
-                        best, winning = card, seat
-                elif cs == trump:
-                    best, winning, broken = card, seat, True
-        g.best, g.winning, g.broken, g.led = best, winning, broken, led
-        g.pos = len(g.order) - 1
-        g._advance()
+                order = [leader, *[s for s in after[leader] if hands[s]]]
+        g.best, g.winning, g.broken, g.led, g.tricks_done = best, winning, broken, led, done
+        g._end_round()
+        g._chance()
     return g
