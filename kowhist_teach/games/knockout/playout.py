@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Sequence
+from operator import add as _add
 from typing import Any
 
 from ...core.cards import ALL_CARDS
@@ -459,17 +460,14 @@ class KnockoutPlayout:
         self.first_done = True
         n, won, status = self.n, self.tricks_won, self.status
         totals = self.totals
-        for s in range(n):
-            totals[s] += won[s]
+        totals[:] = map(_add, totals, won)
         if self.rules.misere:
             self._end_misere_round()
             return
         if not rainbow:
-            h = self.hand_size
-            for s in range(n):
-                if won[s] == h:
-                    self._finish(s, "sweep")
-                    return
+            if self.hand_size in won:  # a sweep: the first seat to take every trick
+                self._finish(won.index(self.hand_size), "sweep")
+                return
             failed_now = False
             gets = self.gets
             for s in range(n):
@@ -487,7 +485,10 @@ class KnockoutPlayout:
             if failed_now:
                 self.failure_seen = True
             top = max(won)
-            tied = [s for s in range(n) if won[s] == top]
+            if won.count(top) == 1:
+                tied = [won.index(top)]
+            else:
+                tied = [s for s in range(n) if won[s] == top]
         else:
             tied = [self.chooser]
         self._next_round(tied)
@@ -609,8 +610,25 @@ def random_game(
         size = g.hand_size
         order = g.order
         while True:
-            led = best = winning = -1
-            for seat in order:
+            # The lead: the leader always holds a full hand (see _start_trick's callers).
+            winning = order[0]
+            hand = hands[winning]
+            if breaking and tmask and not broken:
+                hand = hand & ~tmask or hand
+            cards = [
+                *S[hand & 0x1FFF],
+                *H[hand >> 13 & 0x1FFF],
+                *D[hand >> 26 & 0x1FFF],
+                *C[hand >> 39],
+            ]
+            best = cards[int(rand() * len(cards))]
+            hands[winning] ^= 1 << best
+            if keep:
+                record.append(best)  # type: ignore[union-attr]
+            led = SUIT_OF[best]
+            shift, suit_cards = 13 * led, BY_SUIT[led]
+            on_led = True  # whether the best card so far is of the led suit
+            for seat in order[1:]:
                 hand = hands[seat]
                 if one[seat]:
                     if rand() < 0.5:
@@ -619,20 +637,17 @@ def random_game(
                         continue
                     card = hand.bit_length() - 1
                 else:
-                    if led >= 0:
-                        suited = hand >> (13 * led) & 0x1FFF
-                        if suited:
-                            cards = BY_SUIT[led][suited]
-                            card = cards[int(rand() * len(cards))]
-                            hands[seat] = hand ^ (1 << card)
-                            if keep:
-                                record.append(card)  # type: ignore[union-attr]
-                            if card > best and SUIT_OF[best] == led:
-                                best, winning = card, seat
-                            continue
-                        if nt_first and tmask and not done:
-                            hand = hand & ~tmask or hand
-                    elif breaking and tmask and not broken:
+                    suited = hand >> shift & 0x1FFF
+                    if suited:
+                        cards = suit_cards[suited]
+                        card = cards[int(rand() * len(cards))]
+                        hands[seat] = hand ^ (1 << card)
+                        if keep:
+                            record.append(card)  # type: ignore[union-attr]
+                        if on_led and card > best:
+                            best, winning = card, seat
+                        continue
+                    if nt_first and tmask and not done:
                         hand = hand & ~tmask or hand
                     cards = [
                         *S[hand & 0x1FFF],
@@ -644,15 +659,14 @@ def random_game(
                 hands[seat] ^= 1 << card
                 if keep:
                     record.append(card)  # type: ignore[union-attr]
-                if led < 0:
-                    led, best, winning = SUIT_OF[card], card, seat
-                else:
-                    cs = SUIT_OF[card]
-                    if cs == SUIT_OF[best]:
-                        if card > best:
-                            best, winning = card, seat
-                    elif cs == trump:
-                        best, winning, broken = card, seat, True
+                cs = SUIT_OF[card]
+                if cs == led:  # a dog's card of the led suit
+                    if on_led and card > best:
+                        best, winning = card, seat
+                elif cs == trump:  # trumping in (and so breaking trumps)
+                    if on_led or card > best:
+                        best, winning, on_led = card, seat, False
+                    broken = True
             won[winning] += 1
             done += 1
             if done == size:
