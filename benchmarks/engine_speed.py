@@ -104,17 +104,32 @@ GERMAN_PEER_PARAMS = {"players": 3, "num_tricks_fixed": 13}
 class Run:
     """The result of one timed stretch: moves made, seconds taken, games completed."""
 
-    __slots__ = ("moves", "seconds", "games", "game_times")
+    __slots__ = ("moves", "seconds", "games", "game_times", "cpu_seconds")
 
-    def __init__(self, moves: int, seconds: float, games: int, game_times: list[float]):
+    def __init__(
+        self,
+        moves: int,
+        seconds: float,
+        games: int,
+        game_times: list[float],
+        cpu_seconds: float | None = None,
+    ):
         self.moves = moves
         self.seconds = seconds
         self.games = games
         self.game_times = game_times
+        self.cpu_seconds = cpu_seconds if cpu_seconds is not None else seconds
 
     @property
     def rate(self) -> float:
         return self.moves / self.seconds
+
+    @property
+    def cpu_rate(self) -> float:
+        """Moves per second of this process's CPU time: on a loaded machine (other
+        processes taking turns on the cores) the fairer figure, since wall time then
+        counts the waits too."""
+        return self.moves / self.cpu_seconds
 
 
 def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -126,6 +141,7 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
     seed = first_seed
     choice = rng.choice
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -137,7 +153,7 @@ def run_ours(seconds: float, rng: random.Random, first_seed: int) -> Run:
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -149,6 +165,7 @@ def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
     seed = first_seed
     choice = rng.choice
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -160,7 +177,7 @@ def run_german(seconds: float, rng: random.Random, first_seed: int) -> Run:
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def run_german_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -171,6 +188,7 @@ def run_german_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
     seed = first_seed
     choice = rng.choice
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -183,7 +201,7 @@ def run_german_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def run_german_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -194,6 +212,7 @@ def run_german_playout(seconds: float, rng: random.Random, first_seed: int) -> R
     game_times: list[float] = []
     seed = first_seed
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     record: list[int] = []
@@ -205,7 +224,7 @@ def run_german_playout(seconds: float, rng: random.Random, first_seed: int) -> R
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def run_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -216,6 +235,7 @@ def run_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
     seed = first_seed
     choice = rng.choice
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -228,7 +248,7 @@ def run_lean(seconds: float, rng: random.Random, first_seed: int) -> Run:
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def run_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
@@ -238,6 +258,7 @@ def run_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
     game_times: list[float] = []
     seed = first_seed
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     record: list[int] = []
@@ -249,7 +270,7 @@ def run_playout(seconds: float, rng: random.Random, first_seed: int) -> Run:
         end = clock()
         game_times.append(end - now)
         now = end
-    return Run(moves, now - start, len(game_times), game_times)
+    return Run(moves, now - start, len(game_times), game_times, time.process_time() - cpu_start)
 
 
 def rules_game_ms(games: int, first_seed: int = 0) -> float:
@@ -291,6 +312,7 @@ def run_ohhell(seconds: float, rng: random.Random, first_seed: int) -> Run:
     seed = first_seed
     choice = rng.choice
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -301,7 +323,7 @@ def run_ohhell(seconds: float, rng: random.Random, first_seed: int) -> Run:
             moves += 1
         games += 1
         now = clock()
-    return Run(moves, now - start, games, [])
+    return Run(moves, now - start, games, [], time.process_time() - cpu_start)
 
 
 def _walk_sampler(rng: random.Random):
@@ -338,6 +360,7 @@ def run_openspiel(seconds: float, rng: random.Random, game, sampler: str = "walk
     moves = 0
     games = 0
     start = clock()
+    cpu_start = time.process_time()
     deadline = start + seconds
     now = start
     while now < deadline:
@@ -350,7 +373,7 @@ def run_openspiel(seconds: float, rng: random.Random, game, sampler: str = "walk
                 moves += 1
         games += 1
         now = clock()
-    return Run(moves, now - start, games, [])
+    return Run(moves, now - start, games, [], time.process_time() - cpu_start)
 
 
 def _load_pyspiel():
@@ -451,6 +474,7 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         "ours": {
             "moves_per_second": statistics.median(r.rate for r in ours),
             "round_rates": [r.rate for r in ours],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in ours),
             "games": sum(r.games for r in ours),
             "moves_per_game": sum(r.moves for r in ours) / sum(r.games for r in ours),
             "game_median_ms": statistics.median(game_times) * 1e3,
@@ -458,15 +482,19 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         "lean": {
             "moves_per_second": statistics.median(r.rate for r in lean),
             "round_rates": [r.rate for r in lean],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in lean),
             "games": sum(r.games for r in lean),
             "ratio": None,
+            "cpu_ratio": None,
         },
         "playout": {
             "moves_per_second": statistics.median(r.rate for r in playout),
             "round_rates": [r.rate for r in playout],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in playout),
             "games": sum(r.games for r in playout),
             "game_median_ms": statistics.median(t for r in playout for t in r.game_times) * 1e3,
             "ratio": None,
+            "cpu_ratio": None,
         },
         "rules_game_median_ms": rules_game_ms(max(50, int(100 * seconds))),
         "lean_rules_game_median_ms": lean_rules_game_ms(max(50, int(100 * seconds))),
@@ -478,6 +506,7 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "players": OH_HELL_PARAMS["players"],
             "moves_per_second": statistics.median(r.rate for r in ohhell),
             "round_rates": [r.rate for r in ohhell],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in ohhell),
             "games": sum(r.games for r in ohhell),
             "moves_per_game": sum(r.moves for r in ohhell) / sum(r.games for r in ohhell),
             "ratio_to_openspiel": None,
@@ -485,27 +514,34 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         "german": {
             "moves_per_second": statistics.median(r.rate for r in german),
             "round_rates": [r.rate for r in german],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in german),
             "games": sum(r.games for r in german),
             "moves_per_game": sum(r.moves for r in german) / sum(r.games for r in german),
             "lean": {
                 "moves_per_second": statistics.median(r.rate for r in german_lean),
                 "round_rates": [r.rate for r in german_lean],
+                "cpu_moves_per_second": statistics.median(r.cpu_rate for r in german_lean),
                 "games": sum(r.games for r in german_lean),
                 "ratio": None,
+                "cpu_ratio": None,
             },
             "playout": {
                 "moves_per_second": statistics.median(r.rate for r in german_playout),
                 "round_rates": [r.rate for r in german_playout],
+                "cpu_moves_per_second": statistics.median(r.cpu_rate for r in german_playout),
                 "games": sum(r.games for r in german_playout),
                 "game_median_ms": statistics.median(t for r in german_playout for t in r.game_times)
                 * 1e3,
                 "ratio": None,
+                "cpu_ratio": None,
             },
             "peer": None,
             "ratio": None,
+            "cpu_ratio": None,
             "target_met": None,
         },
         "ratio": None,
+        "cpu_ratio": None,
         "target_ratio": TARGET_RATIO,
         "target_met": None,
     }
@@ -518,14 +554,18 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
             "chance_sampler": sampler,
             "moves_per_second": rate,
             "round_rates": [r.rate for r in theirs],
+            "cpu_moves_per_second": statistics.median(r.cpu_rate for r in theirs),
             "games": sum(r.games for r in theirs),
             "moves_per_game": sum(r.moves for r in theirs) / sum(r.games for r in theirs),
         }
         ratio = result["ours"]["moves_per_second"] / rate
         result["ratio"] = ratio
         result["ohhell"]["ratio_to_openspiel"] = result["ohhell"]["moves_per_second"] / rate
+        cpu_rate = result["openspiel"]["cpu_moves_per_second"]
+        result["cpu_ratio"] = result["ours"]["cpu_moves_per_second"] / cpu_rate
         for key in ("lean", "playout"):
             result[key]["ratio"] = result[key]["moves_per_second"] / rate
+            result[key]["cpu_ratio"] = result[key]["cpu_moves_per_second"] / cpu_rate
         result["target_met"] = result["playout"]["ratio"] >= TARGET_RATIO
     if german_peer:
         peer_rate = statistics.median(r.rate for r in german_peer)
@@ -537,9 +577,13 @@ def measure(seconds: float, rounds: int, sampler: str = "walk", seed: int = 0) -
         }
         ge = result["german"]
         ge["peer"]["round_rates"] = [r.rate for r in german_peer]
+        ge["peer"]["cpu_moves_per_second"] = statistics.median(r.cpu_rate for r in german_peer)
         ge["ratio"] = ge["moves_per_second"] / peer_rate
+        peer_cpu = ge["peer"]["cpu_moves_per_second"]
+        ge["cpu_ratio"] = ge["cpu_moves_per_second"] / peer_cpu
         for key in ("lean", "playout"):
             ge[key]["ratio"] = ge[key]["moves_per_second"] / peer_rate
+            ge[key]["cpu_ratio"] = ge[key]["cpu_moves_per_second"] / peer_cpu
         ge["target_met"] = ge["playout"]["ratio"] >= TARGET_RATIO
     return result
 
@@ -585,6 +629,11 @@ def _report(result: dict) -> str:
             f"lean random_game: {ge['playout']['ratio']:.2f}x  (target >= {TARGET_RATIO:g}x: "
             f"{'met' if ge['target_met'] else 'NOT met'})"
         )
+        lines.append(
+            f"  the same German ratios by CPU time (fair under load): full engine "
+            f"{ge['cpu_ratio']:.2f}x; lean core, same loop {ge['lean']['cpu_ratio']:.2f}x; "
+            f"lean random_game {ge['playout']['cpu_ratio']:.2f}x"
+        )
     theirs = result["openspiel"]
     if theirs is None:
         return "\n".join(lines)
@@ -598,6 +647,9 @@ def _report(result: dict) -> str:
         f"lean random_game: {result['playout']['ratio']:.2f}x  "
         f"(target >= {result['target_ratio']:g}x: "
         f"{'met' if result['target_met'] else 'NOT met'})",
+        f"  the same ratios by CPU time (fair under load): full engine "
+        f"{result['cpu_ratio']:.2f}x; lean core, same loop: {result['lean']['cpu_ratio']:.2f}x; "
+        f"lean random_game: {result['playout']['cpu_ratio']:.2f}x",
     ]
     return "\n".join(lines)
 

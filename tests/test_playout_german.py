@@ -128,6 +128,14 @@ def test_fused_random_game_is_a_hand_the_engine_plays_the_same_way() -> None:
         )
         assert lean.tricks_won == out.tricks_won
         assert lean.phase1_tricks == out.phase1_tricks
+        # The fused loop keeps the state as the steps do: stock, takes, trick winners.
+        assert lean.hands == full.hands and lean.stock == [int(c) for c in full.stock]
+        taken = [(w, lo) for w, lo in zip(full.winner_took, full.loser_took, strict=True)]
+        assert list(zip(lean.winner_took, lean.loser_took, strict=True)) == [
+            (int(w), int(lo)) for w, lo in taken if w is not None
+        ]
+        assert lean.trick_winners == [t.winner for t in full.tricks if t.winner is not None]
+        assert lean.tricks_done == len(lean.trick_winners)
 
 
 def test_random_game_is_reproducible() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from itertools import repeat, starmap
 from typing import Any
 
 from ...core.hooks.playout import PlayoutHooks, PlayoutResult
@@ -40,6 +41,7 @@ PLAY1, PICK, PLAY2, OVER = range(4)
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
 _DECK = tuple(range(52))
+_BIT = tuple(1 << c for c in range(52))
 
 
 def _chunks(suit: int) -> tuple[tuple[int, ...], ...]:
@@ -74,15 +76,15 @@ def deal(seed: int, dealer: int) -> tuple[list[int], list[int]]:
     """
     rng = _CHANCE_RNG
     rng.seed(seed * 10007 + 1)  # as GermanGame._resolve_chance: the first chance event
-    rand = rng.random
-    keys = [rand() for _i in range(52)]
+    # The engine's 52 draws, made by a C-level loop (the same calls in the same order).
+    keys = list(starmap(rng.random, repeat((), 52)))
     deck = sorted(_DECK, key=keys.__getitem__)
     hands = [0, 0]
-    # The non-dealer gets the 1st, 3rd … 25th card, the dealer the 2nd … 26th.
-    for c in deck[0:26:2]:
-        hands[1 - dealer] |= 1 << c
-    for c in deck[1:26:2]:
-        hands[dealer] |= 1 << c
+    # The non-dealer gets the 1st, 3rd … 25th card, the dealer the 2nd … 26th (distinct
+    # bits, so their sum is the card set).
+    bit = _BIT.__getitem__
+    hands[1 - dealer] = sum(map(bit, deck[0:26:2]))
+    hands[dealer] = sum(map(bit, deck[1:26:2]))
     return hands, deck[26:]
 
 
@@ -269,6 +271,75 @@ def random_game(
     """
     g = GermanPlayout(rules, seed, first_dealer)
     rand = (rng if rng is not None else random.Random(seed)).random
+    if g.k > 1:
+        _random_open_stock(g, rand, record)
+        return g
+    # The classic stock (one card face up): the 26 tricks in one loop, the stock cards
+    # taken in order (winner stock[2t], loser stock[2t + 1]) without popping them.
+    S, H, D, C, BY_SUIT, SUIT_OF = _S, _H, _D, _C, _BY_SUIT, _SUIT_OF
+    hands, trump, stock = g.hands, g.trump, g.stock
+    won, p1, winners = g.tricks_won, g.phase1_tricks, g.trick_winners
+    winner_took, loser_took = g.winner_took, g.loser_took
+    race, last13 = g.race, g.last13
+    keep = record is not None
+    leader = g.to_move
+    for t in range(26):
+        hand = hands[leader]
+        cards = [
+            *S[hand & 0x1FFF],
+            *H[hand >> 13 & 0x1FFF],
+            *D[hand >> 26 & 0x1FFF],
+            *C[hand >> 39],
+        ]
+        led = cards[int(rand() * len(cards))]
+        hands[leader] = hand ^ (1 << led)
+        other = 1 - leader
+        hand = hands[other]
+        suit = SUIT_OF[led]
+        suited = hand >> (13 * suit) & 0x1FFF
+        if suited:
+            cards = BY_SUIT[suit][suited]
+            card = cards[int(rand() * len(cards))]
+            w = other if card > led else leader
+        else:
+            cards = [
+                *S[hand & 0x1FFF],
+                *H[hand >> 13 & 0x1FFF],
+                *D[hand >> 26 & 0x1FFF],
+                *C[hand >> 39],
+            ]
+            card = cards[int(rand() * len(cards))]
+            w = other if SUIT_OF[card] == trump else leader
+        hands[other] = hand ^ (1 << card)
+        if keep:
+            record.append(led)  # type: ignore[union-attr]
+            record.append(card)  # type: ignore[union-attr]
+        winners.append(w)
+        won[w] += 1
+        if t < 13:
+            p1[w] += 1
+        if race is not None and won[w] - (p1[w] if last13 else 0) >= race:
+            # The race is won: no stock card is taken after the deciding trick.
+            del stock[: 2 * t if t < 13 else 26]
+            g.tricks_done, g.best, g.winning = t + 1, card if w == other else led, w
+            g._finish(w, 1, "race")
+            return g
+        if t < 13:
+            a, b = stock[2 * t], stock[2 * t + 1]
+            hands[w] |= 1 << a
+            hands[1 - w] |= 1 << b
+            winner_took.append(a)
+            loser_took.append(b)
+        leader = w
+    stock.clear()
+    g.tricks_done, g.best, g.winning, g.leader = 26, card if w == other else led, w, w
+    g._finish_by_score()
+    return g
+
+
+def _random_open_stock(g: GermanPlayout, rand: Any, record: list[int] | None) -> None:
+    """:func:`random_game` with an open stock: tricks in a tight loop, the winner's
+    pick and the stock takes by :class:`GermanPlayout`'s own steps."""
     S, H, D, C, BY_SUIT, SUIT_OF = _S, _H, _D, _C, _BY_SUIT, _SUIT_OF
     hands, trump = g.hands, g.trump
     while g.to_move >= 0:
@@ -314,7 +385,6 @@ def random_game(
         g.best = card if w == other else led
         g.winning = w
         g._trick_done(w)
-    return g
 
 
 # ------------------------------------------------------------------ the playout hook
