@@ -29,6 +29,10 @@ Why the comparison is fair:
 * The two are measured in alternating rounds (the order flips each round) and each
   reports the median rate over its rounds, so a burst of load from another process on
   this machine hits both alike and one slow round does not decide the result.
+* Every round also records this process's CPU time, and the ratios are printed by CPU
+  time as well (``cpu_moves_per_second``, ``cpu_ratio`` in JSON): on a machine shared
+  with other busy processes the wall clock also counts the time spent waiting for a
+  core, which lands on whichever side happened to be running; CPU time does not.
 
 Also printed: the median wall time of one whole Knock-Out Whist game between random bots,
 taken from the same runs (including the bots' ``rng.choice`` calls and the deals).
