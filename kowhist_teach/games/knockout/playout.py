@@ -394,7 +394,13 @@ class KnockoutPlayout:
                 self.best = move
                 self.winning = seat
                 self.led = _SUIT_OF[move]
-            self._advance()
+            # _advance, inlined for the common case: the next seat of the trick.
+            pos = self.pos = self.pos + 1
+            order = self.order
+            if pos < len(order):
+                self.to_move = order[pos]
+            else:
+                self._trick_over()
             return
         if move == PASS:
             self._advance()
@@ -406,6 +412,9 @@ class KnockoutPlayout:
         if pos < len(self.order):
             self.to_move = self.order[pos]
             return
+        self._trick_over()
+
+    def _trick_over(self) -> None:
         winner = self.winning
         self.tricks_won[winner] += 1
         self.tricks_done += 1
