@@ -157,6 +157,9 @@ class KnockoutPlayout:
         self.winner: int | None = None
         self.termination = ""
         self.turn_up = -1
+        self.votes: list[int] = []
+        self.voters: list[int] = []
+        self.declarers: list[int] = []
         self._new_round()
         self._chance()
 
@@ -168,23 +171,30 @@ class KnockoutPlayout:
         reentry = self.rules.reentry
         self.hands = [0] * n
         self.one_card = one = [False] * n
-        self.gets = gets = [0] * n
-        for s in range(n):
-            st = status[s]
-            if st == ACTIVE:
-                gets[s] = h
-            elif st != OUT or reentry:
-                gets[s] = 1
-                one[s] = True
+        if status.count(ACTIVE) == n:  # nobody out, no dog: a full hand each
+            self.gets = [h] * n
+        else:
+            self.gets = gets = [0] * n
+            for s in range(n):
+                st = status[s]
+                if st == ACTIVE:
+                    gets[s] = h
+                elif st != OUT or reentry:
+                    gets[s] = 1
+                    one[s] = True
         self.tricks_won = [0] * n
         self.trump = -1
         self.led = -1
         self.order: Sequence[int] = ()
         self.pos = 0
         self.broken = False
-        self.votes: list[int] = []
-        self.voters: list[int] = []
-        self.declarers: list[int] = []
+        # Fresh lists only where the last round used them (they are emptied as used).
+        if self.votes:
+            self.votes = []
+        if self.voters:
+            self.voters = []
+        if self.declarers:
+            self.declarers = []
         self.to_move = -1
         self.tricks_done = 0
         self.round += 1
