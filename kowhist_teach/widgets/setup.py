@@ -1,6 +1,9 @@
 """The setups of the tables: the rule options a game's ``ui`` hook lists
-(:meth:`~kowhist_teach.core.hooks.ui.GameUI.options`), as checkboxes, sliders and menus;
-players and bots for the trick table.
+(:meth:`~kowhist_teach.core.hooks.ui.GameUI.options`), as checkboxes, sliders and menus,
+then its variants (:meth:`~kowhist_teach.core.hooks.ui.GameUI.variant_options`) in a
+folded "More rules (variants)" group (:class:`VariantGroup`), each with its one-line
+help; players and bots for the trick table, and the length of a match for a game that
+plays matches.
 
 >>> from kowhist_teach.widgets.model import GameModel
 >>> panel = SetupPanel('knockout', GameModel('knockout', players=3, seed=1), print)
@@ -24,7 +27,7 @@ from ._games import spec_ui
 if TYPE_CHECKING:  # the model imports nothing of the views
     from .model import GameModel
 
-__all__ = ["SetupPanel", "option_label", "option_widget"]
+__all__ = ["SetupPanel", "VariantGroup", "option_label", "option_widget"]
 
 
 def _bot_label(name: str) -> str:
@@ -60,11 +63,59 @@ def option_label(option: RuleOption) -> tuple[str, str]:
     return label, _(option.tip) if option.tip else ""
 
 
+class VariantGroup(w.Accordion):
+    """The variants of a game's rules (house rules, the source texts' alternatives) in a
+    folded group titled "More rules (variants)" (``kw-variants``): each option's widget
+    with its label, and under it its one-line help in plain sight (``kw-option-help``),
+    not only in a tooltip, so that it reads on a projector. Hidden when the game has no
+    variants. ``widgets`` maps each option's name to its widget.
+
+    >>> group = VariantGroup([RuleOption('fast', 'Fast', 'Play fast')], {'fast': False})
+    >>> group.widgets['fast'].description, group.helps['fast'].value
+    ('Fast', '<span>Play fast</span>')
+    """
+
+    def __init__(self, options: list[RuleOption], values: dict[str, Any]) -> None:
+        self.rule_options = {o.name: o for o in options}
+        self.widgets: dict[str, w.Widget] = {}
+        self.helps: dict[str, w.HTML] = {}
+        rows = []
+        for name, option in self.rule_options.items():
+            widget = option_widget(option, values[name])
+            set_classes(widget, "kw-option", "kw-variant", f"kw-option-{name.replace('_', '-')}")
+            widget.layout.width = "auto"
+            widget.style.description_width = "initial"
+            help_line = w.HTML()
+            set_classes(help_line, "kw-option-help")
+            self.widgets[name], self.helps[name] = widget, help_line
+            rows.append(w.VBox([widget, help_line]))
+        super().__init__(children=[w.VBox(rows)], selected_index=None)
+        set_classes(self, "kw-variants")
+        if not options:
+            self.layout.display = "none"
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label and help line in the chosen language."""
+        self.set_title(0, _("More rules (variants)"))
+        for name, widget in self.widgets.items():
+            label, tip = option_label(self.rule_options[name])
+            widget.description = label
+            widget.tooltip = tip
+            self.helps[name].value = tag("span", tip)
+
+    def values(self) -> dict[str, Any]:
+        """Each variant's chosen value, by option name."""
+        return {name: widget.value for name, widget in self.widgets.items()}
+
+
 class SetupPanel(w.VBox):
-    """The settings of the next game: players, the bot in each seat, every rule option.
+    """The settings of the next game: players, the bot in each seat, the main rule
+    options, the variants in a folded group (``variants``, a :class:`VariantGroup`).
 
     ``on_start(players, rules, bots)`` is called by the "new game" button; settings
-    the engine refuses are reported through ``guard`` (the game in progress stays).
+    the engine refuses are reported through ``guard`` in one line (the game in
+    progress stays).
     """
 
     def __init__(
@@ -96,7 +147,10 @@ class SetupPanel(w.VBox):
         self.options: dict[str, w.Widget] = {}
         rules_class = self.spec.rules
         rules = model.rules or rules_class()
-        self.rule_options = {o.name: o for o in spec_ui(self.spec).options(rules_class)}
+        ui = spec_ui(self.spec)
+        self.rule_options = {o.name: o for o in ui.options(rules_class)}
+        variants = [o for o in ui.variant_options(rules_class) if o.name not in self.rule_options]
+        self.variants = VariantGroup(variants, {o.name: getattr(rules, o.name) for o in variants})
         for name, option in self.rule_options.items():
             self.options[name] = option_widget(option, getattr(rules, name))
         for name, widget in self.options.items():
@@ -121,6 +175,7 @@ class SetupPanel(w.VBox):
             self.rules_label,
             *others,
             grid,
+            self.variants,
             self.start,
         )
         self.relabel()
@@ -145,6 +200,7 @@ class SetupPanel(w.VBox):
         self.start.tooltip = self.start.description
         self.bots_label.value = tag("b", _("Bots"))
         self.rules_label.value = tag("b", _("Rules"))
+        self.variants.relabel()
 
     def _show_bots(self) -> None:
         n = self._count()
@@ -155,7 +211,7 @@ class SetupPanel(w.VBox):
         """The players, rules and bots chosen (the engine checks them)."""
         n = self._count()
         values = {name: widget.value for name, widget in self.options.items()}
-        rules: Any = self.spec.rules(**values)
+        rules: Any = self.spec.rules(**values, **self.variants.values())
         return n, rules, [d.value for d in self.bots[: n - 1]]
 
     def _count(self) -> int:
