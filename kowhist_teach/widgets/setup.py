@@ -38,6 +38,10 @@ def _bot_label(name: str) -> str:
     }[name]
 
 
+def _match_label(n: int) -> str:
+    return _("Single hand") if n == 1 else _("Best of {n}").format(n=n)
+
+
 def option_widget(option: RuleOption, value: Any) -> w.Widget:
     """The widget of one rule option (its label set by the caller): a checkbox for a
     true/false option, a slider for a range, a menu of choices otherwise.
@@ -160,6 +164,16 @@ class SetupPanel(w.VBox):
             elif isinstance(widget, w.Checkbox):
                 widget.layout.width = "auto"
         self.players.layout.width = "480px"
+        # A single game or a match (German Whist: a single hand, best of 3, best of 5).
+        self.match_lengths = ui.match_lengths
+        self.match = w.Dropdown(
+            options=[(str(n), n) for n in self.match_lengths] or [("1", 1)],
+            value=model.match if model.match in self.match_lengths else 1,
+        )
+        set_classes(self.match, "kw-option", "kw-match")
+        self.match.layout.width = "auto"
+        if not self.match_lengths:
+            self.match.layout.display = "none"
         self.start = big_button("", "kw-new-game")
         self.start.on_click(self.guard.wrap(lambda _b: self._start()))
         self.players.observe(lambda _c: self._show_bots(), names="value")
@@ -170,6 +184,7 @@ class SetupPanel(w.VBox):
         grid = w.GridBox(checks, layout=w.Layout(grid_template_columns="repeat(2, 1fr)"))
         self.children = (
             self.players,
+            self.match,
             self.bots_label,
             w.HBox(self.bots, layout=w.Layout(flex_flow="row wrap")),
             self.rules_label,
@@ -191,6 +206,12 @@ class SetupPanel(w.VBox):
             dropdown.value = chosen  # new labels, the same bot
             dropdown.style.description_width = "initial"
         self.players.style.description_width = "initial"
+        chosen = self.match.value
+        self.match.options = [(_match_label(n), n) for n in self.match_lengths] or [("1", 1)]
+        self.match.value = chosen  # new labels, the same length
+        self.match.description = _("Match")
+        self.match.tooltip = _("One hand, or a match: the first to win most of the hands")
+        self.match.style.description_width = "initial"
         for name, widget in self.options.items():
             label, tip = option_label(self.rule_options[name])
             widget.description = label
@@ -213,6 +234,10 @@ class SetupPanel(w.VBox):
         values = {name: widget.value for name, widget in self.options.items()}
         rules: Any = self.spec.rules(**values, **self.variants.values())
         return n, rules, [d.value for d in self.bots[: n - 1]]
+
+    def match_length(self) -> int:
+        """The hands of the match chosen (1: a single game)."""
+        return int(self.match.value)
 
     def _count(self) -> int:
         return self._fixed if self._fixed is not None else self.players.value
