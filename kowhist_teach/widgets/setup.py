@@ -88,6 +88,7 @@ class VariantGroup(w.Accordion):
             widget = option_widget(option, values[name])
             set_classes(widget, "kw-option", "kw-variant", f"kw-option-{name.replace('_', '-')}")
             widget.layout.width = "auto"
+            widget.layout.max_width = "560px"  # a menu not stretched across the page
             widget.style.description_width = "initial"
             help_line = w.HTML()
             set_classes(help_line, "kw-option-help")
