@@ -93,7 +93,8 @@ def test_knockout_house_rules_are_in_its_setup() -> None:
     for name in ("tie_break", "no_trump_first_trick", "misere"):
         assert setup.options[name].description
         assert setup.options[name].tooltip
-    assert setup.options["tie_break"].options == (("cut", "cut"), ("rps", "rps"))
+    words = (("a cut of the cards", "cut"), ("rock-paper-scissors", "rps"))
+    assert setup.options["tie_break"].options == words
 
 
 @pytest.mark.parametrize(("game", "name", "value"), variant_cases())
@@ -146,3 +147,17 @@ def test_the_group_and_its_help_speak_spanish_and_french() -> None:
             assert group.widgets[option.name].description == _(option.label)
             assert esc(_(option.tip)) in group.helps[option.name].value
         assert any(group.helps[o.name].value != f"<span>{esc(o.tip)}</span>" for o in options)
+
+
+def test_a_menus_words_follow_the_language_and_keep_the_choice() -> None:
+    table = table_of("knockout")
+    tie_break = table.setup.options["tie_break"]
+    tie_break.value = "rps"
+    table.set_language("es")
+    assert tie_break.options == (
+        ("un corte de la baraja", "cut"),
+        ("piedra, papel o tijera", "rps"),
+    )
+    assert tie_break.value == "rps"
+    table.setup.start.click()
+    assert table.game.rules.tie_break == "rps" and not table.model.message

@@ -32,8 +32,8 @@ from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
 from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
 from .model import last_finished_trick
-from .setup import VariantGroup
-from .table import TableView, option_label, option_widget
+from .setup import VariantGroup, relabel_option
+from .table import TableView, option_widget
 
 __all__ = ["FamilySetup", "FamilyTableWidget"]
 
@@ -104,10 +104,7 @@ class FamilySetup(w.VBox):
     def relabel(self) -> None:
         """Every label in the chosen language."""
         for name, widget in self.options.items():
-            label, tip = option_label(self.rule_options[name])
-            widget.description = label
-            widget.tooltip = tip
-            widget.style.description_width = "initial"
+            relabel_option(widget, self.rule_options[name])
         self.variants.relabel()
         self.start.description = _("Start a new game with these rules")
         self.start.tooltip = self.start.description

@@ -27,7 +27,14 @@ from ._games import spec_ui
 if TYPE_CHECKING:  # the model imports nothing of the views
     from .model import GameModel
 
-__all__ = ["SetupPanel", "VariantGroup", "option_label", "option_widget"]
+__all__ = [
+    "SetupPanel",
+    "VariantGroup",
+    "choice_words",
+    "option_label",
+    "option_widget",
+    "relabel_option",
+]
 
 
 def _bot_label(name: str) -> str:
@@ -58,13 +65,37 @@ def option_widget(option: RuleOption, value: Any) -> w.Widget:
         choices = sorted({*choices, value})
     elif value not in choices:
         choices.append(value)
-    return w.Dropdown(options=[("-" if c is None else str(c), c) for c in choices], value=value)
+    return w.Dropdown(options=choice_words(option, choices), value=value)
+
+
+def choice_words(option: RuleOption, choices: list[Any]) -> list[tuple[str, Any]]:
+    """A menu's (words, value) pairs in the chosen language: the option's
+    ``choice_labels`` where it has them, else the values themselves.
+
+    >>> choice_words(RuleOption('x', choices=(1, None)), [1, None])
+    [('1', 1), ('-', None)]
+    """
+    named = dict(zip(option.choices, option.choice_labels, strict=False))
+    return [(_(named[c]) if c in named else "-" if c is None else str(c), c) for c in choices]
 
 
 def option_label(option: RuleOption) -> tuple[str, str]:
     """An option's label and tip in the chosen language."""
     label = _(option.label) if option.label else option.name.replace("_", " ")
     return label, _(option.tip) if option.tip else ""
+
+
+def relabel_option(widget: w.Widget, option: RuleOption) -> None:
+    """Set an option widget's label, tooltip and menu words in the chosen language
+    (the value chosen stays)."""
+    label, tip = option_label(option)
+    widget.description = label
+    widget.tooltip = tip
+    widget.style.description_width = "initial"
+    if option.choice_labels and isinstance(widget, w.Dropdown):
+        chosen = widget.value
+        widget.options = choice_words(option, [value for _words, value in widget.options])
+        widget.value = chosen
 
 
 class VariantGroup(w.Accordion):
@@ -104,10 +135,8 @@ class VariantGroup(w.Accordion):
         """Every label and help line in the chosen language."""
         self.set_title(0, _("More rules (variants)"))
         for name, widget in self.widgets.items():
-            label, tip = option_label(self.rule_options[name])
-            widget.description = label
-            widget.tooltip = tip
-            self.helps[name].value = tag("span", tip)
+            relabel_option(widget, self.rule_options[name])
+            self.helps[name].value = tag("span", option_label(self.rule_options[name])[1])
 
     def values(self) -> dict[str, Any]:
         """Each variant's chosen value, by option name."""
@@ -214,10 +243,7 @@ class SetupPanel(w.VBox):
         self.match.tooltip = _("One hand, or a match: the first to win most of the hands")
         self.match.style.description_width = "initial"
         for name, widget in self.options.items():
-            label, tip = option_label(self.rule_options[name])
-            widget.description = label
-            widget.tooltip = tip
-            widget.style.description_width = "initial"
+            relabel_option(widget, self.rule_options[name])
         self.start.description = _("Start a new game with these settings")
         self.start.tooltip = self.start.description
         self.bots_label.value = tag("b", _("Bots"))

@@ -32,7 +32,8 @@ class RuleOption:
     ``label`` and ``tip`` are catalogue msgids (the widget translates them where shown).
     The widget is a checkbox for a ``True``/``False`` option, a slider when ``low`` and
     ``high`` are given, a menu of ``choices`` otherwise (``None`` in ``choices`` reads
-    ``-``).
+    ``-``); ``choice_labels``, when given, are the menu's words for the ``choices`` in
+    the same order (msgids: "rock-paper-scissors" rather than ``rps``).
 
     >>> RuleOption('honours', 'Honours count').label
     'Honours count'
@@ -49,6 +50,8 @@ class RuleOption:
     #: A slider's range.
     low: int | None = None
     high: int | None = None
+    #: The menu's words for ``choices``, in their order (msgids; ``()``: the values).
+    choice_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
