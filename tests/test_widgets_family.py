@@ -389,7 +389,13 @@ def test_new_game_with_rules_from_the_setup() -> None:
 def test_each_game_has_a_small_setup(kind: str) -> None:
     table = FamilyTableWidget(kind, seed=19)
     options = table.setup.options
+    # The main options in sight stay few (at most 4); a game's variants are in the
+    # folded "More rules (variants)" group, never among them.
     assert 1 <= len(options) <= 4
+    variants = table.setup.variants
+    assert not set(options) & set(variants.widgets)
+    assert variants.selected_index is None  # folded until the teacher opens it
+    assert table.setup.children == (*options.values(), variants, table.setup.start)
     changed = {}
     for name, widget in options.items():
         assert widget.description and "kw-option" in classes(widget)

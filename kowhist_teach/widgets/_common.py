@@ -94,6 +94,10 @@ CSS = f"""
 .kw-setup .widget-label-basic, .kw-setup .widget-checkbox label,
 .kw-setup .widget-label {{ font-size: 16px; }}
 .kw-setup select, .kw-step-examples select {{ font-size: 16px; height: 34px; }}
+.kw-variants .kw-option-help .widget-html-content {{ font-size: 15px; color: #333;
+  line-height: 1.3; margin: 0 0 6px 22px; }}
+.kw-variants .jupyter-widget-Collapse-header, .kw-variants .lm-AccordionPanel-title,
+.kw-variants .p-Collapse-header {{ font-size: 16px; }}
 .kw-explain .widget-html-content, .kw-step-explain .widget-html-content,
 .kw-quiz-feedback .widget-html-content {{ font-size: 19px; line-height: 1.45; }}
 .kw-root ul {{ margin: 4px 0; padding-left: 22px; }}

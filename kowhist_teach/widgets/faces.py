@@ -38,6 +38,7 @@ __all__ = [
     "taken_html",
     "save_link_html",
     "lines_html",
+    "match_line",
     "move_words",
     "trumps_html",
     "TEXT_FORM",
@@ -355,6 +356,26 @@ def taken_html(game: Any, seat: int) -> str:
         rows.append(f"<tr><th>{esc(name)}</th><td>{esc(face_up)}</td><td>{esc(hidden)}</td></tr>")
     caption = esc(_("Cards taken from the stock"))
     return f'<table class="kw-taken-table"><caption>{caption}</caption>{"".join(rows)}</table>'
+
+
+def match_line(game: Any) -> str:
+    """Where a match stands, in one line ("Match: Player 1 (you) 1 – 0 Bot 1, best of
+    3"), from the game's ``ui`` hook; ``""`` for a game that is no match.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> match_line(spec("german").ui.new_game(spec("german"), 3, seed=1))
+    'Match: Player 1 0 – 0 Player 2, best of 3'
+    """
+    score = ui_of(game).match_score(game)
+    if score is None:
+        return ""
+    names, won = game.names, score.won
+    if len(won) == 2:
+        return _("Match: {a} {x} – {y} {b}, best of {n}").format(
+            a=names[0], x=won[0], y=won[1], b=names[1], n=score.length
+        )
+    each = ", ".join(f"{name} {w}" for name, w in zip(names, won, strict=False))
+    return _("Match: {score}, best of {n}").format(score=each, n=score.length)
 
 
 def save_link_html(game: Any, filename: str = "kowhist-game.json") -> str:

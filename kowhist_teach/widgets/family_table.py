@@ -32,7 +32,8 @@ from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
 from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
 from .model import last_finished_trick
-from .table import TableView, option_label, option_widget
+from .setup import VariantGroup, relabel_option
+from .table import TableView, option_widget
 
 __all__ = ["FamilySetup", "FamilyTableWidget"]
 
@@ -49,8 +50,10 @@ _FAMILY_CSS = """
 
 
 class FamilySetup(w.VBox):
-    """A small setup: the rule options that matter most, and a "new game" button
-    (``kw-new-game``). ``on_start(rules)`` gets the rules chosen; the engine checks them.
+    """A small setup: the rule options that matter most, the game's variants in a
+    folded group (``variants``, a :class:`~kowhist_teach.widgets.setup.VariantGroup`),
+    and a "new game" button (``kw-new-game``). ``on_start(rules)`` gets the rules
+    chosen; the engine checks them (a refusal is one line, the game in progress stays).
 
     >>> chosen = []
     >>> setup = FamilySetup('whist', None, chosen.append, Guard(print))
@@ -81,6 +84,12 @@ class FamilySetup(w.VBox):
         self.rule_options = {
             o.name: o for o in spec_ui(game_spec).options(self.rules_class) if o.name in fields
         }
+        variants = [
+            o
+            for o in spec_ui(game_spec).variant_options(self.rules_class)
+            if o.name in fields and o.name not in self.rule_options
+        ]
+        self.variants = VariantGroup(variants, {o.name: getattr(rules, o.name) for o in variants})
         self.options: dict[str, w.Widget] = {}
         for name, option in self.rule_options.items():
             widget = option_widget(option, getattr(rules, name))
@@ -89,23 +98,21 @@ class FamilySetup(w.VBox):
             self.options[name] = widget
         self.start = big_button("", "kw-new-game")
         self.start.on_click(self.guard.wrap(lambda _b: self._start()))
-        self.children = (*self.options.values(), self.start)
+        self.children = (*self.options.values(), self.variants, self.start)
         self.relabel()
 
     def relabel(self) -> None:
         """Every label in the chosen language."""
         for name, widget in self.options.items():
-            label, tip = option_label(self.rule_options[name])
-            widget.description = label
-            widget.tooltip = tip
-            widget.style.description_width = "initial"
+            relabel_option(widget, self.rule_options[name])
+        self.variants.relabel()
         self.start.description = _("Start a new game with these rules")
         self.start.tooltip = self.start.description
 
     def rules(self) -> Any:
         """The rules chosen (options not shown keep their values)."""
         values = {name: widget.value for name, widget in self.options.items()}
-        return dataclasses.replace(self.base, **values)
+        return dataclasses.replace(self.base, **values, **self.variants.values())
 
     def _start(self) -> None:
         self.on_start(self.rules())

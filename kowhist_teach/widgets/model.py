@@ -216,7 +216,13 @@ class GameModel(TableModel):
     The same ``seed`` deals the same cards and gives the bots the same dice.
     ``analysis`` is the teacher's setting for the analysis with every card visible in
     the hint: ``"off"``, ``"after"`` (the default: once the deal is over) or
-    ``"request"`` (with every hint).
+    ``"request"`` (with every hint). ``match`` is the hands of a match ("best of"), for
+    a game whose ``ui`` hook offers matches (German Whist: 1, 3 or 5); with
+    :attr:`pause_rounds` the bots wait after each hand of a match for :meth:`next_round`.
+
+    >>> m = GameModel('german', seed=2, match=3)
+    >>> m.ui.match_score(m.game)
+    MatchScore(length=3, hand=1, won=(0, 0), winner=None)
     """
 
     def __init__(
@@ -229,6 +235,7 @@ class GameModel(TableModel):
         *,
         bot_options: dict[str, Any] | None = None,
         analysis: str = "after",
+        match: int = 1,
     ) -> None:
         super().__init__()
         self.analysis = checked_analysis(analysis)
@@ -252,6 +259,11 @@ class GameModel(TableModel):
         self.between_rounds = False
         #: The round that has just ended (1 …).
         self.finished_round = 0
+        #: The hand of a match that has just ended (1 …) while the bots wait for
+        #: :meth:`next_round`, else ``None``.
+        self.finished_hand: int | None = None
+        #: The hands of a match ("best of"; 1: a single game).
+        self.match = match
         #: The round in which the student was knocked out (1 …), or ``None``.
         self.out_round: int | None = None
         #: The student, out, watches the bots finish.
@@ -291,7 +303,8 @@ class GameModel(TableModel):
         # The teacher's names where given, the default ones for the other seats.
         chosen = (self.names + default_names(self.players)[len(self.names) :])[: self.players]
         names = names or chosen
-        return self.spec.game(players=names, rules=self.rules, seed=seed)
+        # Through the ui hook: one game, or a match of self.match hands.
+        return self.ui.new_game(self.spec, self.match, players=names, rules=self.rules, seed=seed)
 
     def new_game(
         self,
@@ -299,20 +312,23 @@ class GameModel(TableModel):
         rules: Any = None,
         bots: list[str] | None = None,
         seed: int | None = None,
+        match: int | None = None,
     ) -> None:
         """Deal a new game (settings left out stay as they were); a new random deal
-        unless ``seed`` is given.  Raises :class:`SetupError` (and keeps the game in
-        progress) for settings that do not make a game."""
+        unless ``seed`` is given; ``match``: the hands of a match, for a game that plays
+        matches.  Raises :class:`SetupError` (and keeps the game in progress) for
+        settings that do not make a game."""
         n = self.players if players is None else self._fit_players(players)
         new_rules = self.rules if rules is None else rules
         new_bots = self._fit_bots(bots if bots is not None else self.bot_names, n)
         seed = self._seeds.randrange(1 << 31) if seed is None else seed
-        old = (self.players, self.rules, self.bot_names)
+        old = (self.players, self.rules, self.bot_names, self.match)
         self.players, self.rules, self.bot_names = n, new_rules, new_bots
+        self.match = self.match if match is None else match
         try:
             game = self._fresh(seed)
         except SetupError:
-            self.players, self.rules, self.bot_names = old
+            self.players, self.rules, self.bot_names, self.match = old
             raise
         self._start(game, seed=seed, start_record=None)
         self.lines = [deal_text(game), *self._run_bots()]
@@ -346,6 +362,7 @@ class GameModel(TableModel):
         self._start_record = start_record
         self._default_named = start_record is None
         self.between_rounds = False
+        self.finished_hand = None
         self.watching = False
         self.out_round = None
         if not keep_chance:
@@ -373,6 +390,8 @@ class GameModel(TableModel):
         start = self.ui.first_deal(record)
         self.players = game.n
         self.rules = game.rules
+        score = self.ui.match_score(game)  # a match's record plays on as a match
+        self.match = score.length if score is not None else 1
         self.bot_names = self._fit_bots(self.bot_names, game.n)
         self._start(game, seed=None, start_record=start)
         first = [_("Record loaded: you play seat 1, {name}.").format(name=game.names[0])]
@@ -384,12 +403,23 @@ class GameModel(TableModel):
         return to_record(self.game)
 
     # ------------------------------------------------------------------ moves
+    def _hand_number(self) -> int:
+        """The hand of a match in progress (0 for a game that is no match)."""
+        score = self.ui.match_score(self.game)
+        return score.hand if score is not None else 0
+
     def _tell(self, move: Move) -> list[str]:
         game = self.game
         before = getattr(game, "round", 0)
+        hand = self._hand_number()
         lines = play_and_tell(game, move, viewer=self.human)
         if self.on_moved is not None:
             self.on_moved()
+        if self._hand_number() != hand and not game.is_over() and self.pause_rounds:
+            # A hand of a match is over: its result is a moment of its own, and the
+            # bots wait for "Next hand".
+            self.between_rounds = True
+            self.finished_hand = hand
         if getattr(game, "round", 0) != before and not game.is_over():
             if self.pause_rounds:
                 # The round's end is a moment of its own: the bots wait for "Next round".
@@ -439,7 +469,13 @@ class GameModel(TableModel):
 
     # ---------------------------------------------------------- the moments
     def between_text(self) -> str:
-        """What to do between two rounds."""
+        """What to do between two rounds (or two hands of a match)."""
+        if self.finished_hand is not None:
+            return sentence(
+                _("Hand {n} is over: read what happened, then click “Next hand”").format(
+                    n=self.finished_hand
+                )
+            )
         return sentence(
             _("Round {n} is over: read what happened, then click “Next round”").format(
                 n=self.finished_round
@@ -452,6 +488,7 @@ class GameModel(TableModel):
         if not self.between_rounds:
             self._refuse(_("The round is still in progress: play on."))
         self.between_rounds = False
+        self.finished_hand = None
         self._story()
         lines = [deal_text(self.game)]
         try:
@@ -474,6 +511,7 @@ class GameModel(TableModel):
 
     def _undone(self) -> None:
         self.between_rounds = False
+        self.finished_hand = None
         self.watching = False
         if self.out_round is not None and not self.ui.is_out(self.game, self.human):
             self.out_round = None

@@ -1,6 +1,9 @@
 """The setups of the tables: the rule options a game's ``ui`` hook lists
-(:meth:`~kowhist_teach.core.hooks.ui.GameUI.options`), as checkboxes, sliders and menus;
-players and bots for the trick table.
+(:meth:`~kowhist_teach.core.hooks.ui.GameUI.options`), as checkboxes, sliders and menus,
+then its variants (:meth:`~kowhist_teach.core.hooks.ui.GameUI.variant_options`) in a
+folded "More rules (variants)" group (:class:`VariantGroup`), each with its one-line
+help; players and bots for the trick table, and the length of a match for a game that
+plays matches.
 
 >>> from kowhist_teach.widgets.model import GameModel
 >>> panel = SetupPanel('knockout', GameModel('knockout', players=3, seed=1), print)
@@ -24,7 +27,14 @@ from ._games import spec_ui
 if TYPE_CHECKING:  # the model imports nothing of the views
     from .model import GameModel
 
-__all__ = ["SetupPanel", "option_label", "option_widget"]
+__all__ = [
+    "SetupPanel",
+    "VariantGroup",
+    "choice_words",
+    "option_label",
+    "option_widget",
+    "relabel_option",
+]
 
 
 def _bot_label(name: str) -> str:
@@ -33,6 +43,10 @@ def _bot_label(name: str) -> str:
         "rules": _("rules of thumb"),
         "montecarlo": _("Monte Carlo (strongest, slower)"),
     }[name]
+
+
+def _match_label(n: int) -> str:
+    return _("Single hand") if n == 1 else _("Best of {n}").format(n=n)
 
 
 def option_widget(option: RuleOption, value: Any) -> w.Widget:
@@ -51,7 +65,18 @@ def option_widget(option: RuleOption, value: Any) -> w.Widget:
         choices = sorted({*choices, value})
     elif value not in choices:
         choices.append(value)
-    return w.Dropdown(options=[("-" if c is None else str(c), c) for c in choices], value=value)
+    return w.Dropdown(options=choice_words(option, choices), value=value)
+
+
+def choice_words(option: RuleOption, choices: list[Any]) -> list[tuple[str, Any]]:
+    """A menu's (words, value) pairs in the chosen language: the option's
+    ``choice_labels`` where it has them, else the values themselves.
+
+    >>> choice_words(RuleOption('x', choices=(1, None)), [1, None])
+    [('1', 1), ('-', None)]
+    """
+    named = dict(zip(option.choices, option.choice_labels, strict=False))
+    return [(_(named[c]) if c in named else "-" if c is None else str(c), c) for c in choices]
 
 
 def option_label(option: RuleOption) -> tuple[str, str]:
@@ -60,11 +85,71 @@ def option_label(option: RuleOption) -> tuple[str, str]:
     return label, _(option.tip) if option.tip else ""
 
 
+def relabel_option(widget: w.Widget, option: RuleOption) -> None:
+    """Set an option widget's label, tooltip and menu words in the chosen language
+    (the value chosen stays)."""
+    label, tip = option_label(option)
+    widget.description = label
+    widget.tooltip = tip
+    widget.style.description_width = "initial"
+    if option.choice_labels and isinstance(widget, w.Dropdown):
+        chosen = widget.value
+        widget.options = choice_words(option, [value for _words, value in widget.options])
+        widget.value = chosen
+
+
+class VariantGroup(w.Accordion):
+    """The variants of a game's rules (house rules, the source texts' alternatives) in a
+    folded group titled "More rules (variants)" (``kw-variants``): each option's widget
+    with its label, and under it its one-line help in plain sight (``kw-option-help``),
+    not only in a tooltip, so that it reads on a projector. Hidden when the game has no
+    variants. ``widgets`` maps each option's name to its widget.
+
+    >>> group = VariantGroup([RuleOption('fast', 'Fast', 'Play fast')], {'fast': False})
+    >>> group.widgets['fast'].description, group.helps['fast'].value
+    ('Fast', '<span>Play fast</span>')
+    """
+
+    def __init__(self, options: list[RuleOption], values: dict[str, Any]) -> None:
+        self.rule_options = {o.name: o for o in options}
+        self.widgets: dict[str, w.Widget] = {}
+        self.helps: dict[str, w.HTML] = {}
+        rows = []
+        for name, option in self.rule_options.items():
+            widget = option_widget(option, values[name])
+            set_classes(widget, "kw-option", "kw-variant", f"kw-option-{name.replace('_', '-')}")
+            widget.layout.width = "auto"
+            widget.layout.max_width = "560px"  # a menu not stretched across the page
+            widget.style.description_width = "initial"
+            help_line = w.HTML()
+            set_classes(help_line, "kw-option-help")
+            self.widgets[name], self.helps[name] = widget, help_line
+            rows.append(w.VBox([widget, help_line]))
+        super().__init__(children=[w.VBox(rows)], selected_index=None)
+        set_classes(self, "kw-variants")
+        if not options:
+            self.layout.display = "none"
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label and help line in the chosen language."""
+        self.set_title(0, _("More rules (variants)"))
+        for name, widget in self.widgets.items():
+            relabel_option(widget, self.rule_options[name])
+            self.helps[name].value = tag("span", option_label(self.rule_options[name])[1])
+
+    def values(self) -> dict[str, Any]:
+        """Each variant's chosen value, by option name."""
+        return {name: widget.value for name, widget in self.widgets.items()}
+
+
 class SetupPanel(w.VBox):
-    """The settings of the next game: players, the bot in each seat, every rule option.
+    """The settings of the next game: players, the bot in each seat, the main rule
+    options, the variants in a folded group (``variants``, a :class:`VariantGroup`).
 
     ``on_start(players, rules, bots)`` is called by the "new game" button; settings
-    the engine refuses are reported through ``guard`` (the game in progress stays).
+    the engine refuses are reported through ``guard`` in one line (the game in
+    progress stays).
     """
 
     def __init__(
@@ -96,7 +181,10 @@ class SetupPanel(w.VBox):
         self.options: dict[str, w.Widget] = {}
         rules_class = self.spec.rules
         rules = model.rules or rules_class()
-        self.rule_options = {o.name: o for o in spec_ui(self.spec).options(rules_class)}
+        ui = spec_ui(self.spec)
+        self.rule_options = {o.name: o for o in ui.options(rules_class)}
+        variants = [o for o in ui.variant_options(rules_class) if o.name not in self.rule_options]
+        self.variants = VariantGroup(variants, {o.name: getattr(rules, o.name) for o in variants})
         for name, option in self.rule_options.items():
             self.options[name] = option_widget(option, getattr(rules, name))
         for name, widget in self.options.items():
@@ -106,6 +194,16 @@ class SetupPanel(w.VBox):
             elif isinstance(widget, w.Checkbox):
                 widget.layout.width = "auto"
         self.players.layout.width = "480px"
+        # A single game or a match (German Whist: a single hand, best of 3, best of 5).
+        self.match_lengths = ui.match_lengths
+        self.match = w.Dropdown(
+            options=[(str(n), n) for n in self.match_lengths] or [("1", 1)],
+            value=model.match if model.match in self.match_lengths else 1,
+        )
+        set_classes(self.match, "kw-option", "kw-match")
+        self.match.layout.width = "auto"
+        if not self.match_lengths:
+            self.match.layout.display = "none"
         self.start = big_button("", "kw-new-game")
         self.start.on_click(self.guard.wrap(lambda _b: self._start()))
         self.players.observe(lambda _c: self._show_bots(), names="value")
@@ -116,11 +214,13 @@ class SetupPanel(w.VBox):
         grid = w.GridBox(checks, layout=w.Layout(grid_template_columns="repeat(2, 1fr)"))
         self.children = (
             self.players,
+            self.match,
             self.bots_label,
             w.HBox(self.bots, layout=w.Layout(flex_flow="row wrap")),
             self.rules_label,
             *others,
             grid,
+            self.variants,
             self.start,
         )
         self.relabel()
@@ -136,15 +236,19 @@ class SetupPanel(w.VBox):
             dropdown.value = chosen  # new labels, the same bot
             dropdown.style.description_width = "initial"
         self.players.style.description_width = "initial"
+        chosen = self.match.value
+        self.match.options = [(_match_label(n), n) for n in self.match_lengths] or [("1", 1)]
+        self.match.value = chosen  # new labels, the same length
+        self.match.description = _("Match")
+        self.match.tooltip = _("One hand, or a match: the first to win most of the hands")
+        self.match.style.description_width = "initial"
         for name, widget in self.options.items():
-            label, tip = option_label(self.rule_options[name])
-            widget.description = label
-            widget.tooltip = tip
-            widget.style.description_width = "initial"
+            relabel_option(widget, self.rule_options[name])
         self.start.description = _("Start a new game with these settings")
         self.start.tooltip = self.start.description
         self.bots_label.value = tag("b", _("Bots"))
         self.rules_label.value = tag("b", _("Rules"))
+        self.variants.relabel()
 
     def _show_bots(self) -> None:
         n = self._count()
@@ -155,8 +259,12 @@ class SetupPanel(w.VBox):
         """The players, rules and bots chosen (the engine checks them)."""
         n = self._count()
         values = {name: widget.value for name, widget in self.options.items()}
-        rules: Any = self.spec.rules(**values)
+        rules: Any = self.spec.rules(**values, **self.variants.values())
         return n, rules, [d.value for d in self.bots[: n - 1]]
+
+    def match_length(self) -> int:
+        """The hands of the match chosen (1: a single game)."""
+        return int(self.match.value)
 
     def _count(self) -> int:
         return self._fixed if self._fixed is not None else self.players.value

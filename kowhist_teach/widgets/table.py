@@ -29,6 +29,7 @@ from ._common import (
 )
 from .faces import (
     lines_html,
+    match_line,
     round_chart_html,
     save_link_html,
     status_html,
@@ -181,7 +182,9 @@ class TableWidget(TableView):
     # ---------------------------------------------------------------- actions
     def _new_game(self, players: int, rules: Any, bots: list[str]) -> None:
         self._hint = None
-        self.model.new_game(players=players, rules=rules, bots=bots)
+        self.model.new_game(
+            players=players, rules=rules, bots=bots, match=self.setup.match_length()
+        )
         self.setup_box.selected_index = None
 
     def _coach(self) -> None:
@@ -260,6 +263,10 @@ class TableWidget(TableView):
         if between:
             self.calls.update([])
         self.next_button.layout.display = "" if between else "none"
+        # Between two hands of a match the same button deals the next hand.
+        self.next_button.description = (
+            _("Next hand") if model.finished_hand is not None else _("Next round")
+        )
         self.show_all.layout.display = "" if self._analysis_open() else "none"
         self._show_table()
         self.explain.value = self._explain_html()
@@ -319,6 +326,15 @@ class TableWidget(TableView):
                     {"id": "watch", "label": _("Watch the bots finish")},
                     {"id": "again", "label": _("Start again")},
                 ],
+            }
+        if model.between_rounds and model.finished_hand is not None:
+            # A hand of a match is over: its result and the match score, then "Next hand".
+            return {
+                "kind": "hand-end",
+                "title": _("Hand {n} is over").format(n=model.finished_hand),
+                "lines": [*story, match_line(game)],
+                "picture": self._last_trick_svg(),
+                "choices": [{"id": "next", "label": _("Next hand")}],
             }
         if model.between_rounds:
             return {

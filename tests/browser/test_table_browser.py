@@ -15,6 +15,7 @@ the page is quiet), never a fixed sleep: the machine may be loaded.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -355,4 +356,107 @@ def test_the_knocked_out_moment(browser: Any, app_url: str, artifacts: Path) -> 
             click_and_settle(page, button.first)
         assert game_over(page)
         assert page.locator(LEGAL).count() == 0
+        assert errors == []
+
+
+ACCORDION_TITLE = ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
+
+
+def to_top(page: Any) -> None:
+    """Back to the top of the page, as the student sees it after a new game: unfolding
+    the setup (at the foot of the page) scrolled the page's scrolling box too."""
+    page.evaluate(
+        "() => { window.scrollTo(0, 0); for (const e of document.querySelectorAll('*'))"
+        " if (e.scrollTop > 0) e.scrollTop = 0; }"
+    )
+    settle(page)
+
+
+def open_setup(page: Any, kind: str) -> Any:
+    """Unfold the setup of the table of ``kind`` (as a teacher would); its locator."""
+    box = page.locator(f".kw-table-widget.kw-{kind} .kw-setup-box").first
+    box.locator(ACCORDION_TITLE).first.click()
+    page.wait_for_selector(f".kw-{kind} .kw-new-game", state="visible")
+    settle(page)
+    return box
+
+
+def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) -> None:
+    """Issue 14: choose "Best of 3" in German Whist's setup, start it, see the match
+    score on the table, play the first hand to its end: the "Next hand" moment tells
+    the hand's result and the match score, and the second hand starts."""
+    shot = artifacts / "failed-german-match.png"
+    with app_at(browser, app_url, (1024, 768), shot) as (page, errors):
+        teacher(page, speed="instant")
+        choose_game(page, "German Whist")
+        open_setup(page, "german")
+        page.locator(".kw-german .kw-match select").first.select_option(label="Best of 3")
+        settle(page)
+        click_and_settle(page, page.locator(".kw-german .kw-new-game").first)
+        page.wait_for_function(
+            "() => document.querySelector('.kw-german .kw-status')"
+            ".textContent.includes('of a match')"
+        )
+        status = text_of(page, ".kw-german .kw-status")
+        assert "Hand 1 of a match, best of 3 - hands won: Player 1 (you) 0, Bot 1 0" in status
+        score = page.locator(".kw-german .kw-table .kwr-match").first
+        assert score.is_visible()
+        assert "Match: best of 3" in " ".join(score.text_content().split())
+        to_top(page)
+        page.screenshot(path=str(artifacts / "german-match-1024x768.png"))
+        hand_end = page.locator('.kw-moment[data-kind="hand-end"]')
+        for _ in range(120):
+            if hand_end.is_visible() or game_over(page):
+                break
+            for selector in (LEGAL, CALL):
+                found = page.locator(selector)
+                if found.count():
+                    click_and_settle(page, found.first)
+                    break
+            else:
+                pytest.fail(text_of(page, ".kw-status"))
+        assert hand_end.is_visible(), text_of(page, ".kw-status")
+        said = " ".join(hand_end.inner_text().split())
+        assert "Hand 1 is over" in said and "best of 3" in said, said
+        # One hand won (or none, after a drawn hand): the score of the match so far.
+        assert re.search(r"Match: Player 1 \(you\) [01] – [01] Bot 1, best of 3", said), said
+        to_top(page)
+        assert off_screen(page) == []
+        page.screenshot(path=str(artifacts / "german-match-hand-end-1024x768.png"))
+        click_and_settle(page, page.locator(".kw-moment-next").first)
+        page.wait_for_selector(LEGAL, state="visible")
+        assert "Hand 2 of a match, best of 3" in text_of(page, ".kw-german .kw-status")
+        assert errors == []
+
+
+def test_the_variants_group_reads_at_1024x768(browser: Any, app_url: str, artifacts: Path) -> None:
+    """Issue 14: bid whist's setup shows its main options and, unfolded, "More rules
+    (variants)": each variant's label and its one-line help inside the window's width,
+    in a font a projector shows."""
+    shot = artifacts / "failed-variants.png"
+    with app_at(browser, app_url, (1024, 768), shot) as (page, errors):
+        choose_game(page, "Bid whist")
+        setup = open_setup(page, "bidwhist")
+        group = setup.locator(".kw-variants").first
+        group.locator(ACCORDION_TITLE).first.click()
+        page.wait_for_selector(".kw-bidwhist .kw-option-help", state="visible")
+        settle(page)
+        assert "More rules (variants)" in group.inner_text()
+        helps = page.locator(".kw-bidwhist .kw-option-help")
+        assert helps.count() == 6
+        width = page.evaluate("() => window.innerWidth")
+        for i in range(helps.count()):
+            help_line = helps.nth(i)
+            help_line.scroll_into_view_if_needed()
+            box = help_line.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+            size = help_line.evaluate(
+                "(e) => parseFloat(getComputedStyle("
+                "e.querySelector('.widget-html-content') || e).fontSize)"
+            )
+            assert size >= 15, size
+        for name in ("joker-count", "kitty", "joker-swap", "equal-bids"):
+            option = page.locator(f".kw-bidwhist .kw-option-{name}").first
+            assert option.is_visible(), name
+        group.screenshot(path=str(artifacts / "variants-bidwhist-1024x768.png"))
         assert errors == []

@@ -19,7 +19,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GameUI", "RuleOption", "Badge"]
+from ...i18n import _
+from ..errors import SetupError
+
+__all__ = ["GameUI", "RuleOption", "Badge", "MatchScore"]
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,8 @@ class RuleOption:
     ``label`` and ``tip`` are catalogue msgids (the widget translates them where shown).
     The widget is a checkbox for a ``True``/``False`` option, a slider when ``low`` and
     ``high`` are given, a menu of ``choices`` otherwise (``None`` in ``choices`` reads
-    ``-``).
+    ``-``); ``choice_labels``, when given, are the menu's words for the ``choices`` in
+    the same order (msgids: "rock-paper-scissors" rather than ``rps``).
 
     >>> RuleOption('honours', 'Honours count').label
     'Honours count'
@@ -46,6 +50,8 @@ class RuleOption:
     #: A slider's range.
     low: int | None = None
     high: int | None = None
+    #: The menu's words for ``choices``, in their order (msgids; ``()``: the values).
+    choice_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,22 @@ class Badge:
 
     kind: str
     label: str
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Where a match stands: ``length`` hands at most ("best of"), the ``hand`` in
+    progress (from 1; the last one once the match is over), the hands ``won`` by each
+    seat, and the ``winner`` once the match is over (else ``None``).
+
+    >>> MatchScore(3, 2, (1, 0)).winner is None
+    True
+    """
+
+    length: int
+    hand: int
+    won: tuple[int, ...]
+    winner: int | None = None
 
 
 class GameUI:
@@ -84,6 +106,9 @@ class GameUI:
     #: What the game asks of the student, in one or two sentences under the app's game
     #: choice (a msgid; ``""`` for the app's own words).
     tagline: str = ""
+    #: The lengths of a match the setup offers (``1``: a single hand; ``3``: the best
+    #: of 3 …); ``()`` when the game plays no matches.
+    match_lengths: tuple[int, ...] = ()
 
     def options(self, rules: type) -> list[RuleOption]:
         """The rule options a setup shows, in order (default: every true/false field
@@ -100,6 +125,22 @@ class GameUI:
         changes most; each is one field of the rules dataclass, and its default plays the
         standard game. Default: none."""
         return []
+
+    def new_game(self, game_spec: Any, match: int = 1, **options: Any) -> Any:
+        """A new game of ``game_spec`` (``options``: ``players``, ``rules``, ``seed``),
+        or a match of ``match`` hands for a game with :attr:`match_lengths`. Default:
+        the engine itself, and no matches (a :class:`SetupError` for ``match`` > 1)."""
+        if match != 1:
+            raise SetupError(
+                _("{game} is played one game at a time, not in matches").format(
+                    game=game_spec.display_name()
+                )
+            )
+        return game_spec.game(**options)
+
+    def match_score(self, game: Any) -> MatchScore | None:
+        """Where the match ``game`` stands, or ``None`` for a game that is no match."""
+        return None
 
     def turn_text(self, game: Any, seat: int) -> str | None:
         """The game's own words for ``seat``'s turn ("Your turn: choose trumps"), or

@@ -1,5 +1,6 @@
 """German Whist's table picture, as data (:mod:`kowhist_teach.core.hooks.picture`): two
-players facing each other, the phase and trumps, and the stock with its face-up card(s).
+players facing each other, the phase and trumps, the stock with its face-up card(s), and
+in a match the match score (``kwr-match``, top right).
 
 >>> from kowhist_teach.games.german.engine import GermanGame
 >>> table = GermanPicture().table(GermanGame(seed=4), seat=0)
@@ -10,9 +11,20 @@ players facing each other, the phase and trumps, and the stock with its face-up 
 from __future__ import annotations
 
 from ...core.card_words import card_name
-from ...core.hooks.picture import Badge, CardBox, PictureHook, Seat, Table, TrumpBox, last_trick
+from ...core.hooks.picture import (
+    Badge,
+    CardBox,
+    PictureHook,
+    Row,
+    Seat,
+    Table,
+    TextBox,
+    TrumpBox,
+    last_trick,
+)
 from ...i18n import _
 from .engine import GermanGame, GermanPhase
+from .match import GermanMatch
 
 __all__ = ["GermanPicture"]
 
@@ -37,8 +49,16 @@ class GermanPicture(PictureHook):
         return _("{name} to play").format(name=who)
 
     def table(self, game: GermanGame, seat: int | None = None, show_all: bool = False) -> Table:
+        match = game if isinstance(game, GermanMatch) else None
+        boxes: list[CardBox | TextBox] = []
+        if match is not None:
+            # The hand in progress is drawn; the match score beside it.
+            boxes.append(self._match_box(match))
+            game = match.game
         names = game.names
         status = self.status(game)
+        if match is not None and match.is_over():
+            status = _("{name} wins the match").format(name=names[match.outcome().winner])
         phase2 = game.phase is GermanPhase.PLAY2 or (
             game.phase is GermanPhase.OVER and not game.stock
         )
@@ -82,8 +102,20 @@ class GermanPicture(PictureHook):
             trick=trick,
             # The hand's last trick stays in play when the hand is over.
             trick_finished=finished or game.is_over(),
-            boxes=[self._stock(game)],
+            boxes=[self._stock(game), *boxes],
         )
+
+    @staticmethod
+    def _match_box(match: GermanMatch) -> TextBox:
+        """The match score: best of how many, the hands each player has won, the hand."""
+        names, won = match.names, match.hands_won
+        score = _("Match: {a} {x} – {y} {b}, best of {n}").format(
+            a=names[0], x=won[0], y=won[1], b=names[1], n=match.match
+        )
+        rows = [Row(_("Match: best of {n}").format(n=match.match), "title")]
+        rows += [Row(f"{name}: {w}") for name, w in zip(names, won, strict=True)]
+        rows.append(Row(_("Hand {h}").format(h=match.hand_number), "detail"))
+        return TextBox("kwr-match", score, "top-right", tuple(rows))
 
     @staticmethod
     def _stock(game: GermanGame) -> CardBox:

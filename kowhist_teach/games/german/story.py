@@ -54,6 +54,8 @@ class GermanStory(StoryHook):
         )
 
     def outcome_text(self, game: Any) -> str:
+        if isinstance(game, GermanMatch):  # the match's end, not its last hand's
+            return self.match_text(game)
         out = game.outcome()
         if out is None:
             return ""
@@ -129,17 +131,22 @@ class GermanStory(StoryHook):
         if game.is_over():
             told.append(self.outcome_text(game))
         if match is not None and match.is_over():
-            out = match.outcome()
-            told.append(
-                story_sentence(
-                    _("{name} wins the match {a}-{b}.").format(
-                        name=match.names[out.winner],
-                        a=out.hands_won[out.winner],
-                        b=out.hands_won[1 - out.winner],
-                    )
-                )
-            )
+            told.append(self.match_text(match))
         return told
+
+    @staticmethod
+    def match_text(match: GermanMatch) -> str:
+        """Who won the match, and by how many hands (``""`` while it goes on)."""
+        out = match.outcome()
+        if out is None:
+            return ""
+        return story_sentence(
+            _("{name} wins the match {a}-{b}.").format(
+                name=match.names[out.winner],
+                a=out.hands_won[out.winner],
+                b=out.hands_won[1 - out.winner],
+            )
+        )
 
     # ------------------------------------------------------------ chance, records
     def deal_at_random(self, game: Any, rng: random.Random) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import GameUI, RuleOption
+from ...core.hooks.ui import GameUI, MatchScore, RuleOption
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
-from .match import GermanMatch
+from .match import MATCH_LENGTHS, GermanMatch, german_game
 
 __all__ = ["GermanUI"]
 
@@ -27,6 +27,22 @@ class GermanUI(GameUI):
         "to play it."
     )
     analysis_goal = "win"
+    match_lengths = MATCH_LENGTHS
+
+    def new_game(self, game_spec: Any, match: int = 1, **options: Any) -> Any:
+        """One hand, or a match of ``match`` hands (best of 3 or 5)."""
+        return german_game(match=match, **options)
+
+    def match_score(self, game: Any) -> MatchScore | None:
+        if not isinstance(game, GermanMatch):
+            return None
+        out = game.outcome()
+        return MatchScore(
+            game.match,
+            game.hand_number,
+            tuple(game.hands_won),
+            out.winner if out is not None else None,
+        )
 
     def options(self, rules: type = GermanRules) -> list[RuleOption]:
         return [

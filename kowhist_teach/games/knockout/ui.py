@@ -72,6 +72,8 @@ _LABELS = {
 
 #: The options that take one of a few values rather than on/off.
 _CHOICES = {"tie_break": ("cut", "rps")}
+#: Their words in the setup's menu.
+_CHOICE_LABELS = {"tie_break": (N_("a cut of the cards"), N_("rock-paper-scissors"))}
 
 
 class KnockoutUI(GameUI):
@@ -95,7 +97,15 @@ class KnockoutUI(GameUI):
         for f in dataclasses.fields(rules):
             if f.name != "start_hand":
                 label, tip = _LABELS.get(f.name, (f.name.replace("_", " "), ""))
-                out.append(RuleOption(f.name, label, tip, choices=_CHOICES.get(f.name, ())))
+                out.append(
+                    RuleOption(
+                        f.name,
+                        label,
+                        tip,
+                        choices=_CHOICES.get(f.name, ()),
+                        choice_labels=_CHOICE_LABELS.get(f.name, ()),
+                    )
+                )
         return out
 
     def turn_text(self, game: Any, seat: int) -> str | None:
