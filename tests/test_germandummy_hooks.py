@@ -257,6 +257,7 @@ def test_the_student_as_dealer_clicks_a_dummy_card_like_their_own() -> None:
             assert codes == {c.code for c in game.hand(0)}
             assert table.card_table.hand_seat == -1
         assert {c["code"] for c in table.card_table.hand} == codes
+        assert table.calls.buttons == ()  # every card is in the picture, none a button
         before = len(game.moves)
         table.card_table.click(legal[0].code)  # the browser's click path
         assert len(table.model.game.moves) > before

@@ -187,7 +187,9 @@ def call_faces(
     """
     if game.to_move != seat or game.is_over():
         return []
-    hand = set(game.hand(seat))
+    # The cards of the hand the seat plays from now (its own, or the dummy's): those
+    # are in the table picture, not buttons.
+    hand = set(game.hand(ui_of(game).controlled_hand(game, seat)))
     out = []
     for note in explain_moves(game, seat):
         move = note.move
