@@ -291,3 +291,10 @@ def test_random_games_through_the_registry(seed: int, first_dealer: int, bots: s
     assert result["status"] == "over" and result["side_tricks"] == out.side_tricks
     table = s.picture.table(game, seat=first_dealer)
     assert len(table.seats) == 4 and table.trick_finished
+
+
+def test_docs_show_the_example_record_in_full() -> None:
+    docs = (EXAMPLE.parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
+    start = docs.index('```json\n{"format": "kowhist-record/1", "game": "germandummy"')
+    block = docs[start + len("```json\n") : docs.index("```", start + 8)]
+    assert json.loads(block) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
