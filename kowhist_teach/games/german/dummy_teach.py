@@ -143,20 +143,29 @@ class DummyTeaching(Teaching):
     @staticmethod
     def _why(game: Any, hand: int, held: int) -> str:
         trick: Trick = game.trick
+        dummy = hand == DUMMY
         if not trick.plays:
-            why = _("You lead this trick, so any card may be led")
-        elif held & SUIT_MASK[trick.led_suit]:
-            why = _("{suit} were led and you hold some, so you must play one").format(
-                suit=suit_name(trick.led_suit).capitalize()
+            if dummy:
+                return _(
+                    "The dealer plays the dummy's cards, and the dummy leads: any card may be led"
+                )
+            return _("You lead this trick, so any card may be led")
+        suit = suit_name(trick.led_suit)
+        if held & SUIT_MASK[trick.led_suit]:
+            if dummy:
+                return _(
+                    "The dealer plays the dummy's cards: {suit} were led and the dummy holds "
+                    "some, so it must play one"
+                ).format(suit=suit)
+            return _("{suit} were led and you hold some, so you must play one").format(
+                suit=suit.capitalize()
             )
-        else:
-            why = _("You have no {suit}, so you may play any card").format(
-                suit=suit_name(trick.led_suit)
-            )
-        if hand == DUMMY:
-            why = why[0].lower() + why[1:]
-            return _("The dealer plays the dummy's cards: {why}").format(why=why)
-        return why
+        if dummy:
+            return _(
+                "The dealer plays the dummy's cards: the dummy has no {suit}, so it may play "
+                "any card"
+            ).format(suit=suit)
+        return _("You have no {suit}, so you may play any card").format(suit=suit)
 
     @staticmethod
     def _why_not(game: Any, hand: int, card: Card) -> str:
