@@ -122,6 +122,8 @@ def test_replay_and_explain_on_the_command_line(capsys: pytest.CaptureFixture[st
     listed = {line.split()[1] for line in out.splitlines() if line.startswith((" + ", " x "))}
     assert listed == dummy, out
     assert "The dealer plays the dummy's cards" in out
+    assert main(["explain", str(EXAMPLE), "--at", "40", "--analyse"]) == 2
+    assert "--analyse works only for" in capsys.readouterr().err
 
 
 def test_play_a_whole_hand_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -75,6 +75,12 @@ class DummyCli(CliHook):
         if players not in (None, 3):
             raise SetupError(_("German Whist with a dummy is for exactly 3 players"))
 
+    def analyse_refusal(self, game: Any) -> str | None:
+        return _(
+            "--analyse works only for Knock-Out Whist and German Whist for two: its solver "
+            "knows nothing of a dummy played by its dealer"
+        )
+
     def terminal_intro(self, game: Any) -> list[str]:
         return [
             _(
