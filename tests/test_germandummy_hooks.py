@@ -300,3 +300,37 @@ def test_docs_show_the_example_record_in_full() -> None:
     start = docs.index('```json\n{"format": "kowhist-record/1", "game": "germandummy"')
     block = docs[start + len("```json\n") : docs.index("```", start + 8)]
     assert json.loads(block) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def test_monte_carlo_searches_phase_two_from_what_the_seat_sees() -> None:
+    from kowhist_teach.games.german.dummy_bots import DummySearch
+    from kowhist_teach.teach.hints import estimate
+
+    for seed in range(4):
+        game = spec("germandummy").new_game(seed=seed)
+        rng = random.Random(seed)
+        while len(game.tricks) < 9 + seed % 3 or len(game.legal_moves()) < 2:
+            game.play(rng.choice(game.legal_moves()))
+        me = game.to_move
+        search = spec("germandummy").bots.search(game, make_bot("montecarlo", 1))
+        assert isinstance(search, DummySearch) and search.moves == game.legal_moves()
+        for _ in range(5):
+            world = search.deal()
+            assert world is not None
+            # The seat's own hand and the dummy's as they are; the rest from the unseen
+            # cards, as many as each hidden hand holds.
+            assert world[me] == game.hands[me] and world[DUMMY] == game.hands[DUMMY]
+            assert [h.bit_count() for h in world] == [h.bit_count() for h in game.hands]
+            assert len({c for h in world for c in range(52) if h >> c & 1}) == sum(
+                h.bit_count() for h in world
+            )
+            values = search.results(world, float("inf"))
+            assert len(values) == len(search.moves)
+            assert all(0 <= v <= search.tricks for v in values)
+        bot = make_bot("montecarlo", 2, samples=8, time_limit=None)
+        assert bot.choose(game) in game.legal_moves() and bot.last_samples > 0
+        found = estimate(game, me, samples=4, time_limit=None)
+        assert [e.move for e in found] == game.legal_moves() and found[0].deals == 4
+    # Phase 1 hides the stock's order from everybody: no search, the rules move.
+    fresh = spec("germandummy").new_game(seed=1)
+    assert spec("germandummy").bots.search(fresh, make_bot("montecarlo", 1)) is None
