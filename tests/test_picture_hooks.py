@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import kowhist_teach
+from kowhist_teach.core.game import hand_names
 from kowhist_teach.core.hooks.picture import (
     LAYOUTS,
     PLACES,
@@ -62,8 +63,11 @@ def test_every_game_draws_its_table(game_spec: GameSpec) -> None:
     hook = game_spec.picture
     assert isinstance(hook, PictureHook)
     for when, game in positions(game_spec, seed=3):
-        n = len(game.names)  # type: ignore[attr-defined]
-        for seat in (None, 0, n - 1):
+        # Every hand has its seat in the picture: the players, and a dummy where the
+        # game has one (its ``hand_names``).
+        n = len(hand_names(game))
+        players = len(game.names)  # type: ignore[attr-defined]
+        for seat in (None, 0, players - 1):
             for show_all in (False, True):
                 table = hook.table(game, seat, show_all)
                 check_table(game, table)

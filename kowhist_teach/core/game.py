@@ -22,7 +22,7 @@ from .cards import BadCard, Card, cards_in
 from .errors import IllegalMove, SetupError
 from .moves import Move, parse_move
 
-__all__ = ["TrickGame", "RuleOptions", "check_rule_options", "read_players"]
+__all__ = ["TrickGame", "RuleOptions", "check_rule_options", "read_players", "hand_names"]
 
 
 def read_players(players: Any) -> tuple[int, list[str] | None]:
@@ -37,6 +37,19 @@ def read_players(players: Any) -> tuple[int, list[str] | None]:
     if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
         return len(players), list(players)
     raise SetupError(_("players must be a number or a list of names"))
+
+
+def hand_names(game: Any) -> list[str]:
+    """The name of every hand that plays to a trick, by the number a trick's plays
+    use: the game's ``hand_names`` where it has hands that are not players (a dummy),
+    else its players' ``names``.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> hand_names(KnockoutGame(2, seed=1))
+    ['Player 1', 'Player 2']
+    """
+    names = getattr(game, "hand_names", None)
+    return list(names) if names is not None else list(game.names)
 
 
 def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:

@@ -176,18 +176,24 @@ def place_seats(
     w: float,
     h: float,
     four_colour: bool,
+    order: Sequence[int] = (),
 ) -> list[tuple[float, float]]:
     """Draw every seat's panel as ``layout`` places it; returns each seat's centre
-    (where its cards of the trick lie towards), or ``[]`` for a plain ring."""
+    (where its cards of the trick lie towards), or ``[]`` for a plain ring. ``order``
+    lists the seats clockwise when that is not seat order."""
     if layout == "facing":
         _facing(svg, seats, viewer, w, h, four_colour)
         return []
     n = len(seats)
+    # The seats clockwise (``order``, or seat order); the viewer sits at the bottom.
+    ring = list(order) if order else list(range(n))
+    start = ring.index(viewer)
     centres: list[tuple[float, float]] = [(0.0, 0.0)] * n
     for k, (fx, fy) in enumerate(RING_SEATS[n]):
-        centres[(viewer + k) % n] = (fx * w, fy * h)
+        centres[ring[(start + k) % n]] = (fx * w, fy * h)
     if layout == "compass":
-        _compass(svg, seats, viewer, centres, four_colour)
+        places = {s: (ring.index(s) - start) % n for s in ring}
+        _compass(svg, seats, viewer, centres, four_colour, places)
     else:
         _ring(svg, seats, viewer, centres, w, h, four_colour)
     return centres
@@ -274,11 +280,14 @@ def _compass(
     viewer: int,
     centres: list[tuple[float, float]],
     four_colour: bool,
+    places: dict[int, int] | None = None,
 ) -> None:
     """Four seats: name and tricks, then the badges on a row of their own, then the
-    hand; the viewer at the bottom, partners opposite."""
+    hand; the viewer at the bottom, partners opposite (``places``: each seat's place
+    clockwise from the viewer, when the seats do not sit in seat order)."""
     for seat in seats:
-        place = (seat.seat - viewer) % 4  # 0 at the bottom, 1 left, 2 top, 3 right
+        # 0 at the bottom, 1 left, 2 top, 3 right
+        place = places[seat.seat] if places else (seat.seat - viewer) % 4
         cx, cy = centres[seat.seat]
         mine = place == 0
         size = 90.0 if mine else 56.0

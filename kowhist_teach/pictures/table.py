@@ -87,7 +87,9 @@ def draw_table(table: Table, *, four_colour: bool = False) -> ET.Element:
     for box in table.boxes:
         if box.place in TOP_PLACES:
             draw_box(svg, box, w, h, four_colour)
-    centres = place_seats(svg, table.layout, table.seats, table.viewer, w, h, four_colour)
+    centres = place_seats(
+        svg, table.layout, table.seats, table.viewer, w, h, four_colour, table.order
+    )
     for box in table.boxes:
         if box.place not in TOP_PLACES:
             draw_box(svg, box, w, h, four_colour)

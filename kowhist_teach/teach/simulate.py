@@ -121,6 +121,10 @@ def _play_games(
             times[seat].append(clock() - t0)
             g.play(move)
         outcome = g.outcome()
+        seats = getattr(outcome, "winning_seats", None)
+        if seats is not None:  # a side of any seats (German Whist with a dummy)
+            out.append((tuple(seats), False, times))
+            continue
         out.append((outcome.winner, bool(getattr(outcome, "by_partnership", False)), times))
     return out
 
@@ -185,6 +189,9 @@ def simulate(
         for winner, by_partnership, times in results:
             if winner is None:
                 draws += 1
+            elif isinstance(winner, tuple):  # every seat of the winning side
+                for seat in winner:
+                    wins[seat] += 1
             elif by_partnership:
                 for seat in (winner, winner + 2):  # the partnership's seats
                     wins[seat] += 1

@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.game import hand_names
 from ..core.hooks.story import DealDone, RoundDone, StoryHook, Told, TrickDone
 from ..core.moves import Move
 from ..core.record import game_from_record
@@ -61,7 +62,8 @@ def trick_line(game: Any, trick: Any, number: int) -> str:
     >>> trick_line(g, g.log.tricks[0], 1).startswith('Trick 1: Player 2 ')
     True
     """
-    cards = ", ".join(f"{game.names[s]} {c.label}" for s, c in trick.plays)
+    names = hand_names(game)  # a dummy's card is the dummy's, not a player's
+    cards = ", ".join(f"{names[s]} {c.label}" for s, c in trick.plays)
     return _("Trick {n}: {cards}. {why}").format(
         n=number, cards=cards, why=explain_trick(game, trick)
     )

@@ -1,5 +1,6 @@
 // The card table (anywidget): the table picture, drawn by Python as SVG, with the
-// student's own cards made playable where they lie. No build step, no CDN.
+// student's own cards (or the hand they play for: `hand_seat`) made playable where
+// they lie. No build step, no CDN.
 //
 // Python sends `frames` (SVG pictures of the table, in order: each bot's card arriving,
 // the finished trick, the next lead) and `hand` (the student's cards: code, label,
@@ -96,7 +97,10 @@ function render({ model, el }) {
   }
 
   function makePlayable() {
-    const seat = model.get("seat");
+    // The hand the student plays now: their own, or another they play for (the dummy,
+    // while they deal); its cards are the playable ones, their own then are not.
+    const handSeat = model.get("hand_seat");
+    const seat = handSeat >= 0 ? handSeat : model.get("seat");
     const hand = model.get("hand") || [];
     const byCode = new Map(hand.map((c) => [c.code, c]));
     const backs = hand.filter((c) => c.face_down);
@@ -340,6 +344,9 @@ function render({ model, el }) {
     if (timer === null) show(shown);
   });
   model.on("change:my_turn", () => {
+    if (timer === null) show(shown);
+  });
+  model.on("change:hand_seat", () => {
     if (timer === null) show(shown);
   });
   model.on("msg:custom", (msg) => {

@@ -52,6 +52,10 @@ class CardTable(anywidget.AnyWidget):
     hand = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: The student's seat (their hand is the picture's ``g.kwr-hand[data-seat]``).
     seat = traitlets.Int(0).tag(sync=True)
+    #: The picture's seat whose cards are ``hand`` now, when not ``seat`` (``-1``): a
+    #: hand the student plays for, as the dealer plays the dummy in German Whist for
+    #: three (the game's ``ui`` hook, ``controlled_hand``).
+    hand_seat = traitlets.Int(-1).tag(sync=True)
     #: Whether the student is to play a card now.
     my_turn = traitlets.Bool(False).tag(sync=True)
     #: The bots' pace: ``instant``, ``normal`` or ``slow``.
@@ -110,9 +114,12 @@ class CardTable(anywidget.AnyWidget):
         frames: Sequence[str],
         hand: Sequence[dict[str, Any]],
         my_turn: bool,
+        hand_seat: int = -1,
     ) -> None:
-        """Show ``frames`` in order (the last is the table now) with ``hand`` playable."""
+        """Show ``frames`` in order (the last is the table now) with ``hand`` playable;
+        ``hand_seat`` is the picture's seat whose cards they are (``-1``: ``seat``)."""
         with self.hold_sync():
+            self.hand_seat = hand_seat
             self.hand = list(hand)
             self.my_turn = my_turn
             self.frames = list(frames)

@@ -104,8 +104,12 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
     """
     view = game.view(seat)
     notes = _explanations(game, seat)
+    # The hand the seat plays from now: its own, or one it plays for (the dummy's, face
+    # up for everybody, while its dealer plays it: the game's ui hook says which).
+    played_from = ui_of(game).controlled_hand(game, seat)
+    held = view.hand if played_from == seat else game.hand(played_from)
     faces = []
-    for card in view.hand:
+    for card in held:
         note = notes.get(card)
         if note is not None:
             legal, reason = note.legal, note.reason
@@ -129,7 +133,7 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
                 name=card_name(card),
             )
         )
-    hidden = getattr(view, "hidden_cards", 0)
+    hidden = getattr(view, "hidden_cards", 0) if played_from == seat else 0
     if hidden:
         # A blind dog: the card is played unseen; its face stays hidden from the student.
         card = game.hand(seat)[0]
@@ -184,7 +188,9 @@ def call_faces(
     """
     if game.to_move != seat or game.is_over():
         return []
-    hand = set(game.hand(seat))
+    # The cards of the hand the seat plays from now (its own, or the dummy's): those
+    # are in the table picture, not buttons.
+    hand = set(game.hand(ui_of(game).controlled_hand(game, seat)))
     out = []
     for note in explain_moves(game, seat):
         move = note.move

@@ -37,6 +37,7 @@ _ORDER = (
     "knockout-dogs-chance",
     "knockout-whole-game",
     "german-whist-hand",
+    "germandummy",
     "whist",
     "solo",
     "bidwhist",

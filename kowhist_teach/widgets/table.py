@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.game import hand_names
 from ..i18n import _, get_language
 from ..pictures.svg import hand_svg, table_svg, trick_svg
 from ..teach.review import review_lines
@@ -302,7 +303,7 @@ class TableWidget(TableView):
             return ""
         return trick_svg(
             trick,
-            self.model.game.names,
+            hand_names(self.model.game),
             viewer=self.model.human,
             size=60,
             four_colour=self.four_colour.value,

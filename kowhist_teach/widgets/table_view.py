@@ -146,7 +146,10 @@ class TableView(w.VBox):
         self._first_sent = False
         hand = self.hand
         self.card_table.show(
-            frames, hand.table_hand(), hand.my_turn and not hand.hidden and not self._confirming
+            frames,
+            hand.table_hand(),
+            hand.my_turn and not hand.hidden and not self._confirming,
+            hand_seat=hand.hand_seat,
         )
         self.card_table.feedback = self._feedback()
         self.card_table.moment = self._moment_now()

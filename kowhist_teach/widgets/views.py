@@ -21,6 +21,7 @@ from ..core.tricks import Trick
 from ..i18n import _
 from ..pictures.svg import trick_svg
 from ._common import set_classes, tag
+from ._games import ui_of
 from .faces import CallFace, CardFace, call_faces, hand_faces
 
 __all__ = ["HandView", "CallBar", "TrickView", "TableHand", "CardHandle"]
@@ -171,13 +172,19 @@ class TableHand:
         #: The hand is put away (between deals): nothing shows, nothing plays.
         self.hidden = False
         self.my_turn = False
+        #: The picture's seat whose cards these are when not the student's own (``-1``).
+        self.hand_seat = -1
         table.on_play = self._clicked
         table.on_refused = self._clicked
 
     def show(self, game: Any, seat: int) -> None:
-        """Work out what ``seat`` holds in ``game`` (legal or not, and why)."""
+        """Work out what ``seat`` plays from in ``game`` (legal or not, and why): their
+        own hand, or the hand they play for now (the game's ``ui`` hook says which:
+        :attr:`hand_seat`, the dummy's while its dealer plays it)."""
         faces = hand_faces(game, seat, self.four_colour)
         self.my_turn = not game.is_over() and game.to_move == seat
+        hand = ui_of(game).controlled_hand(game, seat)
+        self.hand_seat = -1 if hand == seat else hand
         self.update(faces)
 
     def update(self, faces: Sequence[CardFace]) -> None:

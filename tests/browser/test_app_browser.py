@@ -410,3 +410,55 @@ def test_the_first_move_is_on_screen_at_a_projector_size(
             page.screenshot(path=str(artifacts / f"app-{kind}-{width}x{height}.png"))
     finally:
         context.close()
+
+
+# Where the playable cards lie: the data-seat of each kw-card's hand in the table picture.
+PLAYABLE_SEATS_JS = """
+() => [...document.querySelectorAll('.kw-table-widget.kw-germandummy .kw-card')]
+  .map((el) => el.closest('g.kwr-hand').getAttribute('data-seat'))
+"""
+
+
+def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: Path) -> None:
+    """Choose German Whist for three: the student deals, so plays the dummy's cards,
+    face up opposite, by clicking them in the table picture like their own; a whole
+    hand is played by clicking legal cards."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = ".kw-table-widget.kw-germandummy"
+    try:
+        open_app(page, app_url)
+        title = "German Whist for three (with a dummy)"
+        page.locator(".kw-game-choice button", has_text=title).first.click()
+        page.wait_for_selector(f"{table} {LEGAL}", state="visible", timeout=60_000)
+        settle(page)
+        # The dealer's left leads, then the dummy plays: the student's first card is the
+        # dummy's.
+        assert "Your turn — play from the dummy" in text_of(page, f"{table} .kw-status")
+        assert set(page.evaluate(PLAYABLE_SEATS_JS)) == {"3"}
+        assert page.locator(f"{table} .kw-call").count() == 0  # no card as a button
+        page.screenshot(path=str(artifacts / "app-germandummy.png"))
+        dummy_clicks = own_clicks = 0
+        for _ in range(60):
+            if game_over(page):
+                break
+            seats = set(page.evaluate(PLAYABLE_SEATS_JS))
+            assert len(seats) == 1, seats  # one hand playable at a time
+            from_dummy = seats == {"3"}
+            status = text_of(page, f"{table} .kw-status")
+            assert ("play from the dummy" in status) == from_dummy, status
+            card = page.locator(f"{table} {LEGAL}").first
+            click_and_settle(page, card)
+            dummy_clicks += from_dummy
+            own_clicks += not from_dummy
+        assert game_over(page), text_of(page, f"{table} .kw-status")
+        assert (dummy_clicks, own_clicks) == (13, 13)
+        assert page.locator(f"{table} {LEGAL}").count() == 0
+        assert "win the hand with" in text_of(page, f"{table} .kw-status")
+        page.screenshot(path=str(artifacts / "app-germandummy-over.png"))
+        assert errors == []
+    finally:
+        context.close()

@@ -239,6 +239,9 @@ class Table:
     trick_finished: bool = False
     #: Extra boxes (:class:`TextBox`, :class:`CardBox`).
     boxes: list[TextBox | CardBox] = field(default_factory=list)
+    #: The seats clockwise round the table, when that is not seat order (German Whist
+    #: with a dummy: dealer, left, dummy, right); empty for seat order.
+    order: tuple[int, ...] = ()
 
 
 class PictureHook(ABC):

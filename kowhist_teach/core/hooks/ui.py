@@ -166,6 +166,16 @@ class GameUI:
         on: the table then gives the student a moment of their own."""
         return False
 
+    def controlled_hand(self, game: Any, seat: int) -> int:
+        """The hand whose cards ``seat`` plays now, by the number the table picture
+        gives it (``data-seat``): the seat itself, or another hand the seat plays for
+        (German Whist with a dummy: the dummy's, while its dealer plays it).
+
+        >>> GameUI().controlled_hand(None, 2)
+        2
+        """
+        return seat
+
     def analysis_hidden(self, game: Any) -> bool:
         """Whether no analysis is possible yet because chance is hidden from everyone
         (German Whist's stock before phase 2)."""

@@ -81,6 +81,12 @@ class GermanDummyOutcome:
         """The seats on the winning side."""
         return [s for s in range(3) if self.scores[s] > 0]
 
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats on the winning side, as ``simulate`` counts a win for each (a
+        side here is one seat or two, so there is no single ``winner``)."""
+        return tuple(self.winners)
+
 
 @dataclass(frozen=True)
 class GermanDummyView:
@@ -172,6 +178,36 @@ class GermanDummyGame(TrickGame):
         if self._names is not None:
             return list(self._names)
         return [_("Player {n}").format(n=i + 1) for i in range(3)]
+
+    @property
+    def players(self) -> int | list[str]:
+        """What a record's ``players`` holds: 3, or the three names.
+
+        >>> GermanDummyGame(seed=1).players
+        3
+        """
+        return list(self._names) if self._names is not None else 3
+
+    @property
+    def hand_names(self) -> list[str]:
+        """The name of every hand that plays cards, by the number a trick's plays use:
+        the three players, then "Dummy" (the names :attr:`names` cannot give, as it
+        lists the players only).
+
+        >>> GermanDummyGame(seed=1).hand_names[3]
+        'Dummy'
+        """
+        return [*self.names, _("Dummy")]
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """The tricks won by each seat's side, by seat (the dealer's count includes the
+        dummy's tricks; the two opponents share theirs).
+
+        >>> GermanDummyGame(seed=1).tricks_won
+        [0, 0, 0]
+        """
+        return [self.side_tricks[self.side_of(s)] for s in range(3)]
 
     @property
     def dealer(self) -> int:
