@@ -83,12 +83,15 @@ def deal(base: int, number: int, dealer: int) -> tuple[list[int], int]:
     # The engine's 52 draws, made by a C-level loop (the same calls in the same order).
     keys = list(starmap(rng.random, repeat((), 52)))
     deck = sorted(_DECK, key=keys.__getitem__)
-    bit = _BIT.__getitem__
-    hands = [0, 0, 0, 0]
     # One card at a time from the player left of the dealer: the 52nd is the dealer's
-    # (distinct bits, so a sum is the card set).
-    for k in range(4):
-        hands[(dealer + 1 + k) & 3] = sum(map(bit, deck[k::4]))
+    # (distinct bits, so a sum is the card set; the bits are looked up once, in C).
+    bits = list(map(_BIT.__getitem__, deck))
+    k = dealer + 1
+    hands = [0, 0, 0, 0]
+    hands[k & 3] = sum(bits[0::4])
+    hands[(k + 1) & 3] = sum(bits[1::4])
+    hands[(k + 2) & 3] = sum(bits[2::4])
+    hands[(k + 3) & 3] = sum(bits[3::4])
     return hands, deck[51]
 
 
@@ -116,7 +119,7 @@ class WhistPlayout:
     __slots__ = (
         "rules", "base", "first_dealer", "game", "honours", "laws", "rubber", "drive",
         "cycle", "drive_deals", "number", "dealer", "dealt", "hands", "trump", "trump_card",
-        "held", "to_move", "leader", "led", "best", "winning", "tricks_won",
+        "to_move", "leader", "led", "shift", "follow", "best", "winning", "tricks_won",
         "trick_winners", "scores", "points", "games_won", "winner", "last_tricks_won",
         "last_points", "last_game_won", "last_rubber_won",
     )  # fmt: skip
@@ -161,6 +164,8 @@ class WhistPlayout:
         self.trick_winners: list[int] = []
         self.leader = self.to_move = (dealer + 1) & 3
         self.led = self.best = self.winning = -1
+        self.shift = 0
+        self.follow = _S
 
     # ------------------------------------------------------------------- moves
     def legal(self) -> list[int]:
@@ -170,16 +175,19 @@ class WhistPlayout:
         >>> len(g.legal()), g.legal() == cards_of(g.hands[g.to_move])
         (13, True)
         """
-        if self.to_move < 0:
-            return []
+        # Once the game is over every hand is empty (the last deal was played out) and
+        # no trick is led: the hand of "seat -1" lists no card, with no test for it here.
         hand = self.hands[self.to_move]
-        led = self.led
-        if led >= 0:
-            suit = _SUIT_OF[led]
-            suited = hand >> (13 * suit) & 0x1FFF
+        if self.led >= 0:
+            suited = hand >> self.shift & 0x1FFF
             if suited:
-                return list(_BY_SUIT[suit][suited])
-        return cards_of(hand)
+                return list(self.follow[suited])
+        return [
+            *_S[hand & 0x1FFF],
+            *_H[hand >> 13 & 0x1FFF],
+            *_D[hand >> 26 & 0x1FFF],
+            *_C[hand >> 39],
+        ]
 
     def play(self, card: int) -> None:
         """Play ``card`` (one of :meth:`legal`; not checked) for the player to move.
@@ -191,25 +199,33 @@ class WhistPlayout:
         """
         seat = self.to_move
         self.hands[seat] ^= 1 << card
-        if self.led < 0:
+        if self.led < 0:  # the lead: the others must follow its suit
             self.led = self.best = card
             self.winning = seat
+            suit = card // 13
+            self.shift = 13 * suit
+            self.follow = _BY_SUIT[suit]
             self.to_move = _NEXT[seat]
             return
         best = self.best
         # RULES.md §1 (as the engine's inline beats): the same suit and higher, or a trump.
-        cs, bs = _SUIT_OF[card], _SUIT_OF[best]
-        if (cs == bs and card > best) or (cs != bs and cs == self.trump):
-            self.best, self.winning = card, seat
-        nxt = _NEXT[seat]
-        if nxt != self.leader:
-            self.to_move = nxt
+        if card // 13 == best // 13:
+            if card > best:
+                self.best = card
+                self.winning = seat
+        elif card // 13 == self.trump:
+            self.best = card
+            self.winning = seat
+        seat = _NEXT[seat]
+        if seat != self.leader:
+            self.to_move = seat
             return
         w = self.winning
         self.tricks_won[w] += 1
-        self.trick_winners.append(w)
+        winners = self.trick_winners
+        winners.append(w)
         self.led = -1
-        if len(self.trick_winners) < 13:
+        if len(winners) < 13:
             self.leader = self.to_move = w
         else:
             self._end_deal()
