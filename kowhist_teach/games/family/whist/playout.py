@@ -181,7 +181,7 @@ class WhistPlayout:
         if self.led >= 0:
             suited = hand >> self.shift & 0x1FFF
             if suited:
-                return list(self.follow[suited])
+                return [*self.follow[suited]]
         return [
             *_S[hand & 0x1FFF],
             *_H[hand >> 13 & 0x1FFF],
