@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import random
 import time
+from _random import Random as _CRandom
 from collections.abc import Sequence
+from functools import partial
 from itertools import repeat, starmap
 from typing import Any
 
@@ -38,7 +40,6 @@ from .engine import WhistRules, stake
 __all__ = ["WhistPlayout", "WhistPlayoutHooks", "random_game", "deal", "cards_of"]
 
 _SUIT_OF = tuple(i // 13 for i in range(52))
-_DECK = tuple(range(52))
 _BIT = tuple(1 << c for c in range(52))
 #: The trump honours A K Q J of each suit as a card set (ranks 9..12 of the suit).
 _HONOURS = tuple(0x1E00 << (13 * s) for s in range(4))
@@ -59,6 +60,7 @@ _BY_SUIT = (_S, _H, _D, _C)
 _DEFAULT = WhistRules()
 # The engine reseeds one shared generator before each deal; so does this module.
 _CHANCE_RNG = random.Random()
+_seed = _CRandom.seed
 
 
 def cards_of(mask: int) -> list[int]:
@@ -79,20 +81,25 @@ def deal(base: int, number: int, dealer: int) -> tuple[list[int], int]:
     ([13, 13, 13, 13], 1)
     """
     rng = _CHANCE_RNG
-    rng.seed(base * 10007 + number)  # as FamilyGame._resolve_chance
-    # The engine's 52 draws, made by a C-level loop (the same calls in the same order).
-    keys = list(starmap(rng.random, repeat((), 52)))
-    deck = sorted(_DECK, key=keys.__getitem__)
+    # As FamilyGame._resolve_chance: the generator reseeded for each deal. The C seed
+    # of random.Random's base: for an int it is all that random.Random.seed does (but
+    # for resetting gauss_next, which random() never reads).
+    _seed(rng, base * 10007 + number)
+    # The engine draws 52 keys, one per card in index order, and sorts the cards by
+    # them. Here the cards' bits are sorted, and the key of each is the next draw:
+    # list.sort computes every key once, in one pass over the list in order, before it
+    # compares anything — the same draws for the same cards (the differential test
+    # checks the deals), with no deck of indices to turn into bits afterwards.
+    bits = sorted(_BIT, key=partial(next, starmap(rng.random, repeat((), 52))))
     # One card at a time from the player left of the dealer: the 52nd is the dealer's
-    # (distinct bits, so a sum is the card set; the bits are looked up once, in C).
-    bits = list(map(_BIT.__getitem__, deck))
+    # (distinct bits, so a sum is the card set).
     k = dealer + 1
     hands = [0, 0, 0, 0]
     hands[k & 3] = sum(bits[0::4])
     hands[(k + 1) & 3] = sum(bits[1::4])
     hands[(k + 2) & 3] = sum(bits[2::4])
     hands[(k + 3) & 3] = sum(bits[3::4])
-    return hands, deck[51]
+    return hands, bits[51].bit_length() - 1
 
 
 class WhistPlayout:
