@@ -18,7 +18,7 @@ from collections import Counter
 
 import pytest
 
-from kowhist_teach.core.cards import ALL_CARDS
+from kowhist_teach.core.cards import ALL_CARDS, mask_of
 from kowhist_teach.games.family.whist.engine import WhistGame, WhistRules
 from kowhist_teach.games.family.whist.playout import (
     WhistPlayout,
@@ -179,6 +179,16 @@ def test_hook_plays_random_bots_as_the_engine() -> None:
             full.play(bots[full.to_move](full))
             moves += 1
         assert result.winner == full.outcome().winner and result.by_partnership, (rules, i)
+        # Its rounds are the engine's deals: the hands dealt, trumps, tricks by seat.
+        assert [(r.dealt, r.hand_size, r.trump, r.tricks_won) for r in result.rounds] == [
+            (
+                [mask_of(h) for h in log.hands],
+                13,
+                -1 if log.trump is None else int(log.trump),
+                log.tricks_won,
+            )
+            for log in full.deals
+        ], (rules, i)
         assert [len(t) for t in times] == [moves // 4] * 4
     assert hook.plays(["random"] * 4) and not hook.plays(["random", "rules", "random", "random"])
 

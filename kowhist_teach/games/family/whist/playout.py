@@ -34,7 +34,7 @@ from functools import partial
 from itertools import repeat, starmap
 from typing import Any
 
-from ....core.hooks.playout import PlayoutHooks, PlayoutResult
+from ....core.hooks.playout import PlayoutHooks, PlayoutResult, RoundResult
 from .engine import WhistRules, stake
 
 __all__ = ["WhistPlayout", "WhistPlayoutHooks", "random_game", "deal", "cards_of"]
@@ -380,8 +380,8 @@ class WhistPlayoutHooks(PlayoutHooks):
     the same rubbers move for move as ``RandomBot`` plays them on :class:`WhistGame`.
 
     >>> r = WhistPlayoutHooks().play_game(4, None, 5, 0, ["random"] * 4, [1, 2, 3, 4])
-    >>> r.winner in (0, 1), r.by_partnership
-    (True, True)
+    >>> r.winner in (0, 1), r.by_partnership, sum(r.rounds[0].tricks_won)
+    (True, True, 13)
     """
 
     bots = ("random",)
@@ -397,11 +397,14 @@ class WhistPlayoutHooks(PlayoutHooks):
         times: list[list[float]] | None = None,
     ) -> PlayoutResult:
         """One game between random bots, each drawing ``rng.choice(legal)`` from
-        ``random.Random(its seed)`` as :class:`~kowhist_teach.teach.bots.RandomBot` does."""
+        ``random.Random(its seed)`` as :class:`~kowhist_teach.teach.bots.RandomBot` does;
+        its rounds are the deals (the hands as dealt, 13 cards, trumps, tricks by seat)."""
         g = WhistPlayout(rules, seed, first_dealer)
         choices = [random.Random(s).choice for s in bot_seeds]
         legal, play = g.legal, g.play
         clock = time.perf_counter
+        rounds: list[RoundResult] = []
+        number, dealt, trump = g.number, g.dealt, g.trump
         while g.to_move >= 0:
             seat = g.to_move
             if times is not None:
@@ -411,4 +414,7 @@ class WhistPlayoutHooks(PlayoutHooks):
             else:
                 move = choices[seat](legal())
             play(move)
-        return PlayoutResult(g.winner, True, [])
+            if g.number != number or g.to_move < 0:  # a deal was played out and scored
+                rounds.append(RoundResult(dealt, 13, trump, g.last_tricks_won))
+                number, dealt, trump = g.number, g.dealt, g.trump
+        return PlayoutResult(g.winner, True, rounds)
