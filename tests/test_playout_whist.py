@@ -77,7 +77,7 @@ def check_same_game(
             side = log.side_tricks
             if not rules.drive and log.points != [max(t - 6, 0) for t in side]:
                 stats["honours scored"] += 1
-            if log.game_won is not None if not rules.drive else False:
+            if not rules.drive and log.game_won is not None:
                 stats[f"stake {log.game_won[1]}"] += 1
             deals = len(full.deals)
         out = full.outcome()
