@@ -36,3 +36,6 @@ SPEC.hooks["cli"] = WhistCli()
 from .bots import WhistBots  # noqa: E402
 
 SPEC.hooks["bots"] = WhistBots()
+from .playout import WhistPlayoutHooks  # noqa: E402
+
+SPEC.hooks["playout"] = WhistPlayoutHooks()
