@@ -145,6 +145,7 @@ def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
     if executable is None:
         raise Unavailable("Chromium is not installed (apt-get install chromium)")
 
+    load_before = round(os.getloadavg()[0], 1)
     size, files = site_size()
     outside: list[str] = []  # the site's: must stay empty
     voila_outside: list[str] = []  # Voilà's page asks a CDN for its icon font: reported
@@ -182,6 +183,9 @@ def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
         "requests_outside": outside,
         "voila_requests_outside": sorted(set(voila_outside)),
         "cpus": os.cpu_count(),
+        # The machine's load while measuring (1-minute average, at the start and the end):
+        # the figures of a shared machine are read against it.
+        "load_average": [load_before, round(os.getloadavg()[0], 1)],
     }
 
 
@@ -199,6 +203,8 @@ def report(r: dict[str, Any]) -> None:
     print(f"click -> view  lite {lite:6.1f} ms  Voilà {voila:6.1f} ms (median of "
           f"{len(r['lite_click_ms'])}; goal lite ≤ {CLICK_GOAL_MS:.0f} ms: "
           f"{mark(lite <= CLICK_GOAL_MS)})")  # fmt: skip
+    before, after = r["load_average"]
+    print(f"load average   {before} at the start, {after} at the end, on {r['cpus']} CPUs")
     print(
         f"requests that left 127.0.0.1: lite {len(r['requests_outside'])}, "
         f"Voilà {len(r['voila_requests_outside'])} (blocked: {r['voila_requests_outside']})"
