@@ -290,8 +290,8 @@ class _Page:
 
 
 def _heaviest_first(lessons: list[Path]) -> list[Path]:
-    """The later lessons run longest (10_review ~3x 00_contents): starting them first
-    lets the two pages finish together."""
+    """The later lessons run longest (06-10 take two to four times as long as 00_contents):
+    starting them first lets the pages finish close together."""
     return sorted(lessons, key=lambda p: (p.stem, _name(p)), reverse=True)
 
 
