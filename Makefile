@@ -19,7 +19,7 @@ BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
 # Test workers: the unit tests and the lessons run on every core (pytest-xdist).
 JOBS ?= auto
 
-.PHONY: venv .venv test lint app lab bench clean cards lite lite-serve
+.PHONY: venv .venv test lint app lab bench clean cards lite lite-serve test-lite
 
 venv .venv: $(STAMP_TEST)
 
@@ -40,9 +40,10 @@ lint: $(STAMP)
 
 # Unit, property, widget and browser tests, then the notebooks. --nbval-current-env runs
 # the notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
+# The static site's test is `make test-lite` (it needs the site built).
 test: lint
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --ignore=tests/browser
-	$(BIN)/python -m pytest tests/browser
+	$(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py
 ifneq ($(NOTEBOOKS),)
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks
 endif
@@ -109,8 +110,22 @@ $(LITE_STAMP): lite/requirements.txt
 	$(LITE_VENV)/bin/python -m pip install -r lite/requirements.txt
 	touch $@
 
+# What the site is built from: a site older than any of these is built again.
+LITE_SOURCES := pyproject.toml $(shell find kowhist_teach notebooks lite -type f \
+    -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+
 lite: $(LITE_STAMP)
 	$(LITE_VENV)/bin/python lite/build.py
+
+build/lite/index.html: $(LITE_STAMP) $(LITE_SOURCES)
+	$(LITE_VENV)/bin/python lite/build.py
+
+# The site in headless Chromium, offline (tests/browser/test_lite.py): the app plays, and
+# every lesson of every language runs with its golden outputs (two pages at once). The
+# site is built first if it is missing or older than its sources. A subset, locally:
+# make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
+test-lite: $(STAMP) build/lite/index.html
+	$(BIN)/python -m pytest tests/browser/test_lite.py
 
 lite-serve:
 	$(PYTHON) lite/serve.py --port $(LITE_PORT)

@@ -11,7 +11,8 @@ Figures, with the goals of issue 17:
   "second visitor": the server is up, a kernel starts for the page). Goal: lite ≤ 10 s.
 * **click**: from a click on a legal card until the page's DOM first changes in answer
   (the timing of ``benchmarks/app_latency.py``), over ``--clicks`` clicks. Goal: lite
-  median ≤ 100 ms. The Voilà figure of the same run is beside it.
+  median ≤ 100 ms. The Voilà figure of the same run is beside it. And **card on table**:
+  until the card lies in the trick on the table, after the move has gone through Python.
 
 The site is served from 127.0.0.1 by ``lite/serve.py`` and Chromium resolves no other host
 (as in ``tests/browser/test_lite.py``): the site must send no request elsewhere (the
@@ -103,8 +104,12 @@ def first_card(browser: Any, url: str, timeout: float, outside: list[str]) -> fl
         context.close()
 
 
-def clicks(browser: Any, url: str, n: int, timeout: float, outside: list[str]) -> list[float]:
-    """Milliseconds from each of ``n`` clicks on a legal card to the first DOM change."""
+def clicks(
+    browser: Any, url: str, n: int, timeout: float, outside: list[str]
+) -> tuple[list[float], list[float]]:
+    """Milliseconds from each of ``n`` clicks on a legal card to the first DOM change (the
+    table answers the click at once, in the page), and to the card lying in the trick on
+    the table (the move has gone through Python and back)."""
     context = _context(browser, outside)
     try:
         page = context.new_page()
@@ -126,10 +131,17 @@ def clicks(browser: Any, url: str, n: int, timeout: float, outside: list[str]) -
             page.wait_for_function(
                 "window.__kwLatency.samples.at(-1).change !== null", timeout=timeout * 1000
             )
+        page.evaluate(QUIET_JS, [300, 15_000])  # the last card reaches the table
         samples = page.evaluate("window.__kwLatency.samples")
     finally:
         context.close()
-    return [round(s["change"] - s["click"], 1) for s in samples if s["change"] is not None]
+    change = [round(s["change"] - s["click"], 1) for s in samples if s["change"] is not None]
+    table = [round(s["table"] - s["click"], 1) for s in samples if s["table"] is not None]
+    return change, table
+
+
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 1) if values else None
 
 
 def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
@@ -145,6 +157,7 @@ def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
     if executable is None:
         raise Unavailable("Chromium is not installed (apt-get install chromium)")
 
+    load_before = round(os.getloadavg()[0], 1)
     size, files = site_size()
     outside: list[str] = []  # the site's: must stay empty
     voila_outside: list[str] = []  # Voilà's page asks a CDN for its icon font: reported
@@ -161,8 +174,8 @@ def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
             for _ in range(runs):  # alternating, so both see the same machine
                 lite_first.append(first_card(browser, lite_url, timeout, outside))
                 voila_first.append(first_card(browser, voila.url, timeout, voila_outside))
-            lite_clicks = clicks(browser, lite_url, n_clicks, timeout, outside)
-            voila_clicks = clicks(browser, voila.url, n_clicks, timeout, voila_outside)
+            lite_clicks, lite_table = clicks(browser, lite_url, n_clicks, timeout, outside)
+            voila_clicks, voila_table = clicks(browser, voila.url, n_clicks, timeout, voila_outside)
             browser.close()
     finally:
         voila.stop()
@@ -177,11 +190,16 @@ def run(runs: int, n_clicks: int, timeout: float) -> dict[str, Any]:
         "voila_first_card_median_s": round(statistics.median(voila_first), 2),
         "lite_click_median_ms": round(statistics.median(lite_clicks), 1),
         "voila_click_median_ms": round(statistics.median(voila_clicks), 1),
+        "lite_table_median_ms": _median(lite_table),
+        "voila_table_median_ms": _median(voila_table),
         "lite_click_ms": lite_clicks,
         "voila_click_ms": voila_clicks,
         "requests_outside": outside,
         "voila_requests_outside": sorted(set(voila_outside)),
         "cpus": os.cpu_count(),
+        # The machine's load while measuring (1-minute average, at the start and the end):
+        # the figures of a shared machine are read against it.
+        "load_average": [load_before, round(os.getloadavg()[0], 1)],
     }
 
 
@@ -199,6 +217,10 @@ def report(r: dict[str, Any]) -> None:
     print(f"click -> view  lite {lite:6.1f} ms  Voilà {voila:6.1f} ms (median of "
           f"{len(r['lite_click_ms'])}; goal lite ≤ {CLICK_GOAL_MS:.0f} ms: "
           f"{mark(lite <= CLICK_GOAL_MS)})")  # fmt: skip
+    lite, voila = r["lite_table_median_ms"], r["voila_table_median_ms"]
+    print(f"card on table  lite {lite} ms  Voilà {voila} ms (median; the move through Python)")
+    before, after = r["load_average"]
+    print(f"load average   {before} at the start, {after} at the end, on {r['cpus']} CPUs")
     print(
         f"requests that left 127.0.0.1: lite {len(r['requests_outside'])}, "
         f"Voilà {len(r['voila_requests_outside'])} (blocked: {r['voila_requests_outside']})"

@@ -11,11 +11,18 @@ Steps, each one checked:
 2. the Pyodide runtime, the npm package ``pyodide@<version of lite/pyodide.json>``;
 3. the packages the kernel loads, at the exact versions of Pyodide's ``pyodide-lock.json``,
    and the packages the lock lacks (ipywidgets, comm, anywidget, psygnal), from PyPI;
-4. ``pyodide-lock.json`` rewritten to list exactly what the site carries (file names and
-   sha256 of the downloaded wheels; the project's wheel with its import name), so that
-   ``import kowhist_teach`` in a notebook loads it with no ``%pip`` cell and a package
-   the site lacks fails at once instead of being looked for elsewhere;
-5. ``jupyter lite build`` with the notebooks (and their records) as contents, and an
+4. every wheel compiled to bytecode by the site's own Pyodide under Node.js
+   (``lite/pycompile.mjs``): the visitor's Python imports it without compiling anything;
+5. ``pyodide-lock.json`` rewritten to list exactly what the site carries (file names and
+   sha256 of the wheels as served; the project's wheel with its import name; the kernel's
+   own wheels ``piplite``, ``pyodide-kernel`` and ``ipykernel`` from the kernel's
+   extension), so that ``import kowhist_teach`` in a notebook loads it with no ``%pip``
+   cell and a package the site lacks fails at once instead of being looked for elsewhere;
+6. ``jupyter-lite.json`` names those packages in the kernel's ``loadPyodideOptions``
+   (``preload`` of lite/pyodide.json): Pyodide fetches and installs them all at once as it
+   starts, instead of the kernel installing its own five one after the other with piplite
+   and the notebook's ``import kowhist_teach`` fetching the rest on first import;
+7. ``jupyter lite build`` with the notebooks (and their records) as contents, and an
    ``index.html`` that opens the app: the JupyterLite REPL running ``build_app()`` with
    its code hidden.
 
@@ -156,6 +163,21 @@ def lock_entry(name: str, version: str, wheel: Path, imports: list, depends: lis
     }
 
 
+def kernel_wheels() -> dict[str, Path]:
+    """The Pyodide kernel's own wheels (``piplite``, ``pyodide-kernel``, ``ipykernel``...),
+    as its extension in the build venv carries them: canonical name -> wheel."""
+    pypi = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+            / "pyodide-kernel-extension" / "static" / "pypi")  # fmt: skip
+    index = json.loads((pypi / "all.json").read_text(encoding="utf-8"))
+    wheels = {}
+    for name, project in index.items():
+        # The newest release: widgetsnbextension has two (3.x and 4.x placeholders).
+        version = max(project["releases"], key=lambda v: tuple(map(int, v.split("."))))
+        (release,) = project["releases"][version]
+        wheels[canonical(name)] = pypi / release["filename"]
+    return wheels
+
+
 def carry_packages(config: dict, lock: dict, wheel: Path, cache: Path, dest: Path) -> list[str]:
     """Put every wheel the kernel and the notebooks load beside Pyodide, and rewrite its
     lock file to list exactly those. Returns the names carried."""
@@ -178,6 +200,15 @@ def carry_packages(config: dict, lock: dict, wheel: Path, cache: Path, dest: Pat
     for name, spec in added.items():
         depends = [canonical(d) for d in spec["depends"]]
         packages[name] = lock_entry(name, spec["version"], wheels[name], spec["imports"], depends)
+    # The kernel's own wheels, registered like ours so that Pyodide can preload them.
+    own_wheels = kernel_wheels()
+    for name, spec in config["kernel_own"].items():
+        source = own_wheels[canonical(name)]
+        wheels[canonical(name)] = source
+        depends = [canonical(d) for d in spec["depends"]]
+        packages[canonical(name)] = lock_entry(
+            canonical(name), source.name.split("-")[1], source, spec["imports"], depends
+        )
     own = config["add"]["kowhist-teach"]
     version = wheel.name.split("-")[1]
     packages["kowhist-teach"] = lock_entry(
@@ -191,11 +222,18 @@ def carry_packages(config: dict, lock: dict, wheel: Path, cache: Path, dest: Pat
         shutil.copy2(source, dest / source.name)
     lock["packages"] = dict(sorted(packages.items()))
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    # Bytecode in the wheels (lite/pycompile.py, which installs them with that lock), then
+    # the lock again with the hashes of the wheels as they are served.
+    run("node", REPO / "lite" / "pycompile.mjs", dest, dest, wheel.name)
+    for entry in packages.values():
+        entry["sha256"] = sha256(dest / entry["file_name"])
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
     return sorted(packages)
 
 
-def lite_config() -> dict:
-    """``jupyter-lite.json`` of the site: the local Pyodide and no package index."""
+def lite_config(preload: list[str]) -> dict:
+    """``jupyter-lite.json`` of the site: the local Pyodide, no package index, and the
+    packages that Pyodide loads as it starts (``preload``)."""
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -206,6 +244,7 @@ def lite_config() -> dict:
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
                 }
             },
         },
@@ -247,12 +286,21 @@ def build(out: Path, cache: Path) -> None:
 
     contents = stage / "contents"
     shutil.copytree(NOTEBOOKS, contents, ignore=CONTENT_SKIP)
-    (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2) + "\n")
+    unknown = [name for name in config["preload"] if canonical(name) not in carried]
+    if unknown:
+        raise SystemExit(f"lite/pyodide.json preloads {unknown}, which the site does not carry")
+    site_config = lite_config(config["preload"])
+    (stage / "jupyter-lite.json").write_text(json.dumps(site_config, indent=2) + "\n")
 
     shutil.rmtree(out, ignore_errors=True)
     run(Path(sys.executable).with_name("jupyter"), "lite", "build", "--lite-dir", stage,
         "--output-dir", out, "--contents", contents, "--no-sourcemaps",
         "--no-unused-shared-packages", cwd=stage)  # fmt: skip
+    # Font Awesome's legacy formats (EOT for old Internet Explorer, SVG fonts for old
+    # Safari, TTF): every browser that runs Pyodide takes the WOFF2 listed beside them.
+    for legacy in (out / "build").glob("fa-*.*"):
+        if legacy.suffix in (".eot", ".svg", ".ttf"):
+            legacy.unlink()
     (out / "index.html").write_text(INDEX_HTML.format(app=app_url()), encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

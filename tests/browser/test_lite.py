@@ -5,14 +5,19 @@ no other host name (``--host-resolver-rules``): every request that leaves the ho
 and each one is recorded and fails the test. In it, Python runs in the page (Pyodide):
 
 - the app (the site's first page) shows a Knock-Out hand and plays three legal cards;
-- every lesson runs top to bottom in the JupyterLite notebook UI with no error output,
-  and its checked cells (``# NBVAL_CHECK_OUTPUT``) show exactly their golden text of
-  ``tests/lesson_outputs/`` — the same files ``tests/test_lesson_outputs.py`` compares
-  under CPython. The translated lessons (``es/``, ``fr/``) run too: one per language by
-  default (``ONE_PER_LANGUAGE``), every one with ``KOWHIST_LITE_LANGUAGES=all``.
+- every lesson of every language (``en``, ``es/``, ``fr/``) runs top to bottom with no
+  error output, and its checked cells (``# NBVAL_CHECK_OUTPUT``) show exactly their golden
+  text of ``tests/lesson_outputs/`` — the same files ``tests/test_lesson_outputs.py``
+  compares under CPython.
+
+``make test-lite`` runs this module (CI runs it after ``make test``), and must fit CI's
+budget: the lessons run on two pages at once (``KOWHIST_LITE_PAGES``), each page the
+JupyterLite lab, which opens one lesson after the other in the same tab, each with a new
+kernel (a Pyodide of its own, as a visitor's), closed once its last cell has answered.
+``KOWHIST_LITE_LANGUAGES=en`` (or ``es,fr``…) runs a subset, locally; the default is all.
 
 Without a built site these tests skip (fail under ``KOWHIST_REQUIRE_BROWSER=1``, as CI
-runs them after ``make lite``).
+runs them).
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import unavailable
@@ -37,27 +43,28 @@ pytestmark = pytest.mark.browser
 SITE = REPO / "build" / "lite"
 NOTEBOOKS = REPO / "notebooks"
 GOLDEN_DIR = REPO / "tests" / "lesson_outputs"
-ENGLISH = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name != "app.ipynb")
-LANGUAGE_DIRS = ("es", "fr")
-# Every lesson in every language (issue 17) costs a Pyodide start and a run per lesson,
-# about 20-30 s each: the 22 translated lessons would add about 9 minutes, more than CI's
-# budget. By default each language runs one lesson, the one whose checked cells speak the
-# most (explanations, and records found as ../records/ from the language's folder);
-# KOWHIST_LITE_LANGUAGES=all runs every lesson of every language.
-ONE_PER_LANGUAGE = "06_variants.ipynb"
-ALL_LANGUAGES = os.environ.get("KOWHIST_LITE_LANGUAGES") == "all"
-LESSONS = ENGLISH + [
+# The lessons' languages: English at the top of notebooks/, the others in a folder each.
+LANGUAGE_DIRS = {"en": NOTEBOOKS, "es": NOTEBOOKS / "es", "fr": NOTEBOOKS / "fr"}
+_ASKED = os.environ.get("KOWHIST_LITE_LANGUAGES", "all").strip() or "all"
+LANGUAGES = list(LANGUAGE_DIRS) if _ASKED == "all" else [x.strip() for x in _ASKED.split(",")]
+if unknown := [lang for lang in LANGUAGES if lang not in LANGUAGE_DIRS]:
+    raise pytest.UsageError(f"KOWHIST_LITE_LANGUAGES: no lessons in {unknown} (all, en, es, fr)")
+LESSONS = [
     path
-    for lang in LANGUAGE_DIRS
-    for path in sorted((NOTEBOOKS / lang).glob("*.ipynb"))
-    if ALL_LANGUAGES or path.name == ONE_PER_LANGUAGE
+    for lang in LANGUAGES
+    for path in sorted(LANGUAGE_DIRS[lang].glob("*.ipynb"))
+    if path.name != "app.ipynb"
 ]
+# Pages (each its own browser context and its own Pyodide at a time) running lessons at once.
+PAGES = max(1, int(os.environ.get("KOWHIST_LITE_PAGES", "2")))
 MARKER = "NBVAL_CHECK_OUTPUT"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 LEGAL = ".kw-card.kw-legal"
 CALL = ".kw-call.kw-call-legal"
-FIRST_LOAD_MS = 120_000  # Pyodide starting on a busy machine (about 10 s when quiet)
-LESSON_MS = 240_000  # one lesson, every cell
+FIRST_LOAD_MS = 120_000  # Pyodide starting on a busy machine (a few seconds when quiet)
+# One lesson, from opening it (its kernel starts: Pyodide) until its kernel is idle after
+# the last cell: the page's first load and the run had 120 + 240 s when each had its own.
+LESSON_S = 360.0
 
 # Chromium resolves 127.0.0.1 only: nothing can leave the host, whatever asks.
 OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -68,29 +75,53 @@ VIEW_JS = """
   .map((el) => el.className + ' ' + el.textContent).join(' | ')
 """
 
-# The open notebook, once its kernel is ready (JupyterLite exposes the app object:
-# `exposeAppInBrowser` in the site's jupyter-lite.json).
-PANEL_JS = "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;" \
-    " return !!(w && w.context && w.sessionContext && w.sessionContext.session &&" \
-    " w.sessionContext.session.kernel && w.content && w.content.widgets.length); }"  # fmt: skip
-RUN_ALL_JS = """
-async () => {
-  const app = window.jupyterapp;
-  const panel = app.shell.currentWidget;
-  await panel.context.ready;
-  await panel.sessionContext.ready;
-  app.commands.execute('notebook:run-all-cells');  // not awaited: polled below
+# The lab of the site, up (JupyterLite exposes the app object: `exposeAppInBrowser` in the
+# site's jupyter-lite.json).
+LAB_JS = "() => !!(window.jupyterapp && window.jupyterapp.shell)"
+# Open a lesson in the lab (a new kernel starts for it) and run all its cells. Returns at
+# once: the progress is in `window.__kwRun`, polled by STATE_JS, so that the other page's
+# lesson is watched meanwhile. `notebook:run-all-cells` resolves once every cell has run
+# and its outputs are in (or once a cell fails: the cells after it are not run).
+OPEN_JS = """
+(path) => {
+  const run = {path, done: false, ok: null, error: null};
+  window.__kwRun = run;
+  (async () => {
+    const app = window.jupyterapp;
+    await app.restored;
+    const panel = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+    run.panel = panel;
+    await panel.context.ready;
+    await panel.sessionContext.ready;
+    app.shell.activateById(panel.id);
+    run.ok = await app.commands.execute('notebook:run-all-cells');
+  })().then(() => { run.done = true; },
+            (err) => { run.error = String(err); run.done = true; });
 }
 """
-DONE_JS = """
+# Finished: the run-all promise has settled and the kernel is idle (no output still to come).
+STATE_JS = """
 () => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const cells = panel.content.model.toJSON().cells.filter((c) => c.cell_type === 'code');
-  return kernel.status === 'idle' && cells.every((c) => c.execution_count !== null);
+  const run = window.__kwRun;
+  if (!run || !run.done) return null;
+  const kernel = run.panel && run.panel.sessionContext.session &&
+    run.panel.sessionContext.session.kernel;
+  if (!run.error && kernel && kernel.status !== 'idle') return null;
+  return {ok: run.ok, error: run.error};
 }
 """
-MODEL_JS = "() => window.jupyterapp.shell.currentWidget.content.model.toJSON()"
+# The lesson's cells, then its kernel shut down (its Pyodide worker ends) and the tab
+# closed without saving: the next lesson opens in the same page.
+CLOSE_JS = """
+async () => {
+  const panel = window.__kwRun.panel;
+  const model = panel.content.model.toJSON();
+  await panel.sessionContext.shutdown();
+  panel.context.model.dirty = false;
+  panel.dispose();
+  return model;
+}
+"""
 
 
 def _load_serve_module() -> Any:
@@ -182,6 +213,110 @@ def test_app_plays_three_cards_offline(lite_page: Any, site_url: str) -> None:
     assert page.locator(".jp-CodeConsole-content .jp-InputArea:visible").count() == 0
 
 
+@dataclass
+class LessonRun:
+    """What one lesson gave: its cells (the notebook model after the run) or why not."""
+
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    failure: str | None = None
+    outside: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
+class _Page:
+    """One page of the lab in its own browser context, running one lesson at a time."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.url = url
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.set_default_timeout(60_000)
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", self._record)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.lesson: Path | None = None
+        self.started = 0.0
+        self.marks = (0, 0)
+        self.load()
+
+    def _record(self, req: Any) -> None:
+        if req.url.startswith("http") and urlsplit(req.url).hostname != "127.0.0.1":
+            self.outside.append(req.url)
+
+    def load(self) -> None:
+        """The lab, with an empty workspace (`reset`: no tab of an earlier load reopens)."""
+        self.page.goto(f"{self.url}lab/index.html?reset")
+        self.page.wait_for_function(LAB_JS, timeout=FIRST_LOAD_MS)
+
+    def start(self, lesson: Path) -> None:
+        self.lesson, self.started = lesson, time.perf_counter()
+        self.marks = (len(self.outside), len(self.errors))
+        self.page.evaluate(OPEN_JS, _name(lesson))
+
+    def poll(self) -> LessonRun | None:
+        """The lesson's run once it is over (or has taken too long), else None."""
+        state = self.page.evaluate(STATE_JS)
+        seconds = time.perf_counter() - self.started
+        if state is None and seconds < LESSON_S:
+            return None
+        if state is None:
+            run = LessonRun(failure=f"not finished after {LESSON_S:.0f} s")
+        elif state["error"]:
+            run = LessonRun(failure=f"the lab could not run it: {state['error']}")
+        else:
+            try:
+                run = LessonRun(cells=self.page.evaluate(CLOSE_JS)["cells"])
+            except Exception as e:  # the page went wrong: this lesson fails, not the others
+                run = LessonRun(failure=f"its cells could not be read: {e}")
+        run.seconds = seconds
+        run.outside = self.outside[self.marks[0] :]
+        run.page_errors = self.errors[self.marks[1] :]
+        if run.failure:
+            self.screenshot()
+            self.load()  # a page in an unknown state: the next lesson gets a fresh one
+        self.lesson = None
+        return run
+
+    def screenshot(self) -> None:
+        assert self.lesson is not None
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = _name(self.lesson).replace("/", "-").removesuffix(".ipynb")
+        try:
+            self.page.screenshot(path=str(ARTIFACTS / f"failed-lite-{name}.png"))
+        except Exception:  # a screenshot is a courtesy
+            pass
+
+
+def _heaviest_first(lessons: list[Path]) -> list[Path]:
+    """The later lessons run longest (06-10 take two to four times as long as 00_contents):
+    starting them first lets the pages finish close together."""
+    return sorted(lessons, key=lambda p: (p.stem, _name(p)), reverse=True)
+
+
+def run_lessons(browser: Any, url: str, lessons: list[Path], pages: int) -> dict[str, LessonRun]:
+    """Run ``lessons`` on ``pages`` pages at once; lesson name -> its run."""
+    queue = _heaviest_first(lessons)
+    runs: dict[str, LessonRun] = {}
+    workers = [_Page(browser, url) for _ in range(min(pages, len(queue)))]
+    try:
+        while queue or any(w.lesson for w in workers):
+            for worker in workers:
+                if worker.lesson is not None:
+                    lesson, run = worker.lesson, worker.poll()
+                    if run is None:
+                        continue
+                    runs[_name(lesson)] = run
+                if queue:
+                    worker.start(queue.pop(0))
+            time.sleep(0.2)  # a poll is a short evaluate in each page
+    finally:
+        for worker in workers:
+            worker.context.close()
+    return runs
+
+
 def _marked(path: Path) -> list[tuple[int, str]]:
     """(position, golden key) of each checked cell, as tests/test_lesson_outputs.py reads them."""
     marked, code_index = [], 0
@@ -232,16 +367,40 @@ def _name(path: Path) -> str:
     return path.relative_to(NOTEBOOKS).as_posix()
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=[_name(p).removesuffix(".ipynb") for p in LESSONS])
-def test_lesson_runs_offline(lite_page: Any, site_url: str, lesson: Path) -> None:
-    page = lite_page
+@pytest.fixture(scope="module")
+def lesson_runs(
+    offline_browser: Any, site_url: str, request: pytest.FixtureRequest
+) -> dict[str, LessonRun]:
+    """Every selected lesson, run once on ``PAGES`` pages at once (the tests below only
+    read the results); the times go to the terminal."""
+    selected = [
+        item.callspec.params["lesson"]
+        for item in request.session.items
+        if getattr(item, "originalname", "") == "test_lesson_runs_offline"
+        and hasattr(item, "callspec")
+    ]
     started = time.perf_counter()
-    page.goto(f"{site_url}notebooks/index.html?path={quote(_name(lesson))}")
-    page.wait_for_function(PANEL_JS, timeout=FIRST_LOAD_MS)
-    page.evaluate(RUN_ALL_JS)
-    page.wait_for_function(DONE_JS, timeout=LESSON_MS, polling=500)
-    cells = page.evaluate(MODEL_JS)["cells"]
-    seconds = time.perf_counter() - started
+    runs = run_lessons(offline_browser, site_url, selected, PAGES)
+    wall = time.perf_counter() - started
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        busy = sum(run.seconds for run in runs.values())
+        with capture.global_and_fixture_disabled():  # shown even when every test passes
+            reporter.write_line(
+                f"\ntest_lite: {len(runs)} lessons in {wall:.0f} s on {PAGES} pages "
+                f"({busy:.0f} s of lesson time; load average {os.getloadavg()[0]:.1f})"
+            )
+            for name, run in sorted(runs.items(), key=lambda kv: -kv[1].seconds):
+                reporter.write_line(f"  {run.seconds:5.1f} s  {name}")
+    return runs
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[_name(p).removesuffix(".ipynb") for p in LESSONS])
+def test_lesson_runs_offline(lesson_runs: dict[str, LessonRun], lesson: Path) -> None:
+    run = lesson_runs[_name(lesson)]
+    assert run.failure is None, f"{_name(lesson)} ({run.seconds:.0f} s): {run.failure}"
+    cells = run.cells
 
     errors = []
     for position, cell in enumerate(cells):
@@ -250,7 +409,14 @@ def test_lesson_runs_offline(lite_page: Any, site_url: str, lesson: Path) -> Non
                 errors.append(f"cell {position}: {output['ename']}: {output['evalue']}")
             elif output["output_type"] == "stream" and output["name"] == "stderr":
                 errors.append(f"cell {position} wrote to stderr: {_text(output['text'])[:300]}")
-    assert not errors, f"{_name(lesson)} ({seconds:.0f} s): " + "; ".join(errors)
+    assert not errors, f"{_name(lesson)} ({run.seconds:.0f} s): " + "; ".join(errors)
+    # Every code cell ran (run-all stops at a failing cell; none may be skipped either).
+    not_run = [
+        i
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "code" and c.get("execution_count") is None
+    ]
+    assert not not_run, f"{_name(lesson)}: cells {not_run} did not run"
 
     differ = []
     for position, key in _marked(lesson):
@@ -258,5 +424,5 @@ def test_lesson_runs_offline(lite_page: Any, site_url: str, lesson: Path) -> Non
         if _plain_text(cells[position]) != golden.read_text(encoding="utf-8"):
             differ.append(key)
     assert not differ, f"{_name(lesson)}: cells {differ} differ from tests/lesson_outputs"
-    assert not page.errors, page.errors
-    assert not page.outside, f"requests left the host: {page.outside}"
+    assert not run.page_errors, run.page_errors
+    assert not run.outside, f"requests left the host: {run.outside}"
