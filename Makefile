@@ -16,7 +16,7 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/es/*.ipynb notebooks/fr/*.ip
 # with golden files; nbval runs the others (grep -L: the files that do not name it).
 NBVAL_NOTEBOOKS := $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBOOKS)))
 # Only the directories that exist, so ruff does not fail on a missing one.
-LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
+LINT_PATHS := $(wildcard kowhist_teach tests benchmarks conftest.py)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
 BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
 # Test workers: the unit tests and the lessons run on every core (pytest-xdist); the
