@@ -16,7 +16,7 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/es/*.ipynb notebooks/fr/*.ip
 # with golden files; nbval runs the others (grep -L: the files that do not name it).
 NBVAL_NOTEBOOKS := $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBOOKS)))
 # Only the directories that exist, so ruff does not fail on a missing one.
-LINT_PATHS := $(wildcard kowhist_teach tests benchmarks conftest.py)
+LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
 BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
 # Test workers: the unit tests and the lessons run on every core (pytest-xdist); the
@@ -48,7 +48,7 @@ lint: $(STAMP)
 
 # Unit, property and widget tests with the lessons, then the browser tests in parallel,
 # slowest first, then the timed class of six students by itself (marked `alone`).
-# `--dist loadscope` hands out the pieces of work that conftest.py defines (a test file;
+# `--dist loadscope` hands out the pieces of work tests/conftest.py defines (a test file;
 # a lesson; a browser test, or a module of them that share a page or a server);
 # tests/browser/conftest.py orders the browser tests. --nbval-current-env runs the
 # notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.

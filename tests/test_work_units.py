@@ -1,4 +1,4 @@
-"""The pieces of work ``make test`` hands out to its workers (the repository's conftest.py)."""
+"""The pieces of work ``make test`` hands out to its workers (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 def _scheduling():
     # Loaded under a name of its own: "conftest" is tests/browser's too.
-    spec = importlib.util.spec_from_file_location("kowhist_root_conftest", REPO / "conftest.py")
+    spec = importlib.util.spec_from_file_location(
+        "kowhist_tests_conftest", REPO / "tests" / "conftest.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

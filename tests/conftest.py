@@ -1,9 +1,8 @@
 """How ``make test`` hands the tests out to its pytest-xdist workers (``--dist loadscope``).
 
-(At the top of the repository, where pytest loads it for every run but never collects it
-as a test module: a second ``conftest.py`` among the collected ones, beside
-tests/browser's, would clash under ``--doctest-modules``. tests/test_work_units.py
-checks it.)
+(Itself not collected as a test module (``collect_ignore``): under ``--doctest-modules``
+a second ``conftest.py`` among the collected ones, beside tests/browser's, would clash.
+tests/test_work_units.py checks it.)
 
 A piece of work goes to one worker, whole, in the order of collection
 (``--no-loadscope-reorder``) or biggest first:
@@ -23,6 +22,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 import pytest
+
+collect_ignore = ["conftest.py"]
 
 #: The browser modules whose tests share something of the module's: one worker runs them.
 TOGETHER = (
@@ -50,7 +51,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if shared:
             raise pytest.UsageError(
                 f"{item.path.name} shares {', '.join(shared)} between its tests: "
-                "add it to TOGETHER in conftest.py"
+                "add it to TOGETHER in tests/conftest.py"
             )
 
 
