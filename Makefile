@@ -9,15 +9,23 @@ STAMP_APP  := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 STAMP      := $(STAMP_TEST)
 
-# Lesson notebooks (English, and the Spanish and French ones built by notebooks/build.py),
-# run by nbval once there are any (empty = skipped).
+# Lesson notebooks (English, and the Spanish and French ones built by notebooks/build.py).
 NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/es/*.ipynb notebooks/fr/*.ipynb)
+# Each runs once per `make test`: those with a checked cell (they name NBVAL_CHECK_OUTPUT)
+# in tests/test_lesson_outputs.py, which runs every cell and compares the checked ones
+# with golden files; nbval runs the others (grep -L: the files that do not name it).
+NBVAL_NOTEBOOKS := $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBOOKS)))
 # Only the directories that exist, so ruff does not fail on a missing one.
 LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
 BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
-# Test workers: the unit tests and the lessons run on every core (pytest-xdist).
+# Test workers: the unit tests and the lessons run on every core (pytest-xdist); the
+# browser tests on four, whatever the cores: they mostly wait (for kernels, for the
+# bots' pace, for a quiet page), and each worker has its own Chromium and Voilà servers.
 JOBS ?= auto
+BROWSER_JOBS ?= 4
+# The browser tests, but for the JupyterLite site's (`make test-lite`).
+BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
 .PHONY: venv .venv test lint app lab bench clean cards lite lite-serve test-lite
 
@@ -38,15 +46,19 @@ $(STAMP_TEST): pyproject.toml | $(VENV)/bin/python
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 
-# Unit, property, widget and browser tests, then the notebooks. --nbval-current-env runs
-# the notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
+# Unit, property and widget tests with the lessons, then the browser tests in parallel,
+# slowest first, then the timed class of six students by itself (marked `alone`).
+# `--dist loadscope` hands out the pieces of work tests/conftest.py defines (a test file;
+# a lesson; a browser test, or a module of them that share a page or a server);
+# tests/browser/conftest.py orders the browser tests. --nbval-current-env runs the
+# notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
 # The static site's test is `make test-lite` (it needs the site built).
 test: lint
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --ignore=tests/browser
-	$(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py
-ifneq ($(NOTEBOOKS),)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks
-endif
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadscope --ignore=tests/browser \
+	    --nbval-lax --nbval-current-env tests kowhist_teach $(NBVAL_NOTEBOOKS)
+	$(BIN)/python -m pytest -n $(BROWSER_JOBS) --dist loadscope --no-loadscope-reorder \
+	    -m 'not alone' $(BROWSER_TESTS)
+	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS)
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
 app: $(STAMP_APP)

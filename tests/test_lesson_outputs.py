@@ -20,6 +20,11 @@ After a deliberate change to a lesson, regenerate the golden files and review th
 
 The same file checks that every notebook is committed without outputs or execution
 counts, which is what makes the golden files necessary.
+
+A lesson is run once per ``make test``: the notebooks that name the marker are run here,
+every cell of them (``test_runs_to_the_end``: what nbval checks of a lesson, that no cell
+raises), and the Makefile leaves them out of its nbval run (``grep -L NBVAL_CHECK_OUTPUT``,
+the same test of the file's text as :data:`RUN_HERE`); nbval runs the others.
 """
 
 from __future__ import annotations
@@ -92,6 +97,11 @@ def _marked_cells(path: Path) -> list[tuple[int, str]]:
 
 MARKED = {_name(path): _marked_cells(path) for path in NOTEBOOKS}
 CASES = [(name, position, key) for name, cells in MARKED.items() for position, key in cells]
+#: The notebooks run here, whole, and so left out of nbval by the Makefile: those whose
+#: text names the marker. (The Makefile's ``grep -L`` reads the file, not its cells, so the
+#: same plain test of the text is used here: a notebook that mentions the marker only in
+#: prose is run here too, so none is left out of both.)
+RUN_HERE = [_name(path) for path in NOTEBOOKS if MARKER in path.read_text(encoding="utf-8")]
 
 
 class _CurrentEnvSpecs(KernelSpecManager):
@@ -213,6 +223,23 @@ def test_marked_cell_output(
             "KOWHIST_UPDATE_GOLDEN=1 and review the golden file\n" + "".join(diff),
             pytrace=False,
         )
+
+
+@pytest.mark.parametrize("name", RUN_HERE, ids=[_stem(name) for name in RUN_HERE])
+def test_runs_to_the_end(executed: Callable[[str], nbformat.NotebookNode], name: str) -> None:
+    """Every cell of the lesson runs without an error (nbval's check of a lesson: the
+    Makefile's nbval run leaves these notebooks to this file, so each runs once)."""
+    nb = executed(name)  # raises CellExecutionError, with the cell's traceback, on an error
+    # (nbclient skips an empty cell, as nbval does: it has nothing to run.)
+    code = [cell for cell in nb.cells if cell.cell_type == "code" and cell.source.strip()]
+    unrun = [cell.get("id", "?") for cell in code if cell.get("execution_count") is None]
+    assert not unrun, f"{name}: cells {', '.join(unrun)} did not run"
+    errors = [
+        cell.get("id", "?")
+        for cell in code
+        if any(output.output_type == "error" for output in cell.outputs)
+    ]
+    assert not errors, f"{name}: cells {', '.join(errors)} raised"
 
 
 def test_no_stale_golden_files() -> None:

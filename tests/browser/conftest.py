@@ -2,6 +2,18 @@
 
 Without Chromium, Playwright or Voilà these tests skip themselves, saying what is missing,
 unless ``KOWHIST_REQUIRE_BROWSER=1`` is set (CI sets it): then they fail instead, loudly.
+
+``make test`` runs them in parallel (``pytest -n 4 --dist loadscope
+--no-loadscope-reorder``): each pytest-xdist worker has its own Playwright, browser and
+Voilà servers (on free ports), and its own log files. The tests of a module that share
+something of the module's (a page played in order, a server they restart) go to one
+worker together (``TOGETHER`` in tests/conftest.py, which hands the work out); the others
+go one by one to whichever worker is free. They are handed out slowest first
+(:data:`SLOWEST_FIRST`), so that the last to start is a short one. Most of the time of
+these tests is waiting (for a kernel to start, for the bots' cards to come at the pace a
+student sees, for a page to be quiet), so more workers than cores pay. A test marked
+``alone`` runs by itself after them (``-m alone``): it measures how fast a class gets its
+cards, which the other workers' CPU would skew.
 """
 
 from __future__ import annotations
@@ -25,6 +37,25 @@ from voila_harness import (
 )
 
 REQUIRED = os.environ.get("KOWHIST_REQUIRE_BROWSER") == "1"
+#: The pytest-xdist worker ("gw0", "gw1", …), "" in a run without workers: it names the
+#: log files, which two workers would otherwise both write.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+#: The modules by how long their longest piece of work takes (a test, or a group of them
+#: that stays on one worker), the longest first, measured on 2 cores; a module not listed
+#: goes after these. xdist deals the work out in this order (with
+#: ``--no-loadscope-reorder``), each piece to the first worker free.
+SLOWEST_FIRST = (
+    "test_binder.py",  # a virtual environment built as Binder builds it: ~2-3 min
+    "test_recover_browser.py",  # one piece: a server, killed and restarted
+    "test_app_browser.py",  # one piece: a page, played in order
+    "test_family_browser.py",  # one piece: a page, played in order
+    "test_table_browser.py",  # whole games and deals, a minute or two each
+    "test_upload_browser.py",
+    "test_classroom_browser.py",
+    "test_voila_security.py",
+    "test_no_leak_browser.py",
+)
 
 
 def unavailable(reason: str) -> None:
@@ -41,6 +72,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
+
+    def rank(item: pytest.Item) -> int:
+        if here not in item.path.parents:
+            return -1  # other tests keep their place, ahead of these
+        name = item.path.name
+        return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
+
+    # A stable sort: the tests of a module keep their order (some share one page, in order).
+    items[:] = sorted(items, key=rank)
+
+
+def log_name(stem: str) -> str:
+    """A server log's file name, the worker's own: ``voila-app-gw1.log``.
+
+    >>> log_name("app") in ("voila-app.log", f"voila-app-{WORKER}.log")
+    True
+    """
+    return f"voila-{stem}-{WORKER}.log" if WORKER else f"voila-{stem}.log"
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +114,7 @@ def voila(artifacts: Path) -> Iterator[Callable[..., str]]:
         for _attempt in range(3):  # a free port can be taken before Voilà binds it
             port = free_port()
             command = cli_app_command(port) if via_cli else voila_command(notebook, port)
-            log = artifacts / f"voila-{notebook.stem}.log"
+            log = artifacts / log_name(notebook.stem)
             server = VoilaServer(command, notebook.parent, port, log_path=log).start()
             servers.append(server)
             try:
@@ -103,11 +152,19 @@ def playwright() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright: Any) -> Iterator[Any]:
-    """Headless Debian Chromium (``/usr/bin/chromium``) driven by Playwright."""
+def chromium() -> str:
+    """The path of Chromium (``/usr/bin/chromium``): for a test that launches browsers of
+    its own (the class of six), which then skips, or fails, as the others do."""
     executable = chromium_path()
     if executable is None:
         unavailable("Chromium is not installed (apt-get install chromium)")
+    return executable
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any, chromium: str) -> Iterator[Any]:
+    """Headless Debian Chromium (``/usr/bin/chromium``) driven by Playwright."""
+    executable = chromium
     try:
         browser = launch_chromium(playwright, executable)
     except Exception as e:  # any launch failure means no browser

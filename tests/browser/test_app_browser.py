@@ -114,6 +114,27 @@ def game_over(page: Any) -> bool:
     return page.locator(".kw-status .kw-outcome").count() > 0
 
 
+def teacher(page: Any, **settings: Any) -> None:
+    """Open the teacher settings and set them (speed, projector) as a teacher would."""
+    box = page.locator(".kw-teacher-box")
+    if not page.locator(".kw-teacher .kw-speed select").first.is_visible():
+        box.locator(
+            ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
+        ).first.click()
+        page.wait_for_selector(".kw-teacher .kw-speed select", state="visible")
+    if "speed" in settings:
+        page.locator(".kw-teacher .kw-speed select").first.select_option(label=settings["speed"])
+    if "projector" in settings:
+        check = page.locator(".kw-teacher .kw-projector input[type=checkbox]").first
+        if check.is_checked() != settings["projector"]:
+            check.click()
+    settle(page)
+    box.locator(
+        ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
+    ).first.click()
+    settle(page)
+
+
 def new_deal(page: Any) -> list[tuple[str, str]]:
     """Click "New deal" (and say yes to throwing the game away, when asked) and wait
     for the student's first turn; the new hand."""
@@ -250,8 +271,20 @@ def test_new_deal_deals_again(app_page: Any) -> None:
 
 
 def test_play_a_whole_game(app_page: Any, artifacts: Path) -> None:
-    """Click legal cards (and calls: trumps to choose, …) until the game is over."""
+    """Click legal cards (and calls: trumps to choose, …) until the game is over.
+
+    At the teacher's "instant" speed: the bots' cards come at once rather than at a
+    student's pace (a whole game of waiting for them; the keyboard game of
+    test_table_browser plays one at the usual pace). The page goes back to it after."""
     page = app_page
+    teacher(page, speed="instant")
+    try:
+        _play_a_whole_game(page, artifacts)
+    finally:
+        teacher(page, speed="normal")
+
+
+def _play_a_whole_game(page: Any, artifacts: Path) -> None:
     new_deal(page)
     moves = 0
     for _ in range(200):

@@ -20,9 +20,10 @@ from test_app_browser import click_and_settle as _click_and_settle
 pytestmark = pytest.mark.browser
 
 TITLES = {"whist": "Partnership whist", "solo": "Solo whist", "bidwhist": "Bid whist"}
-# The bots pause after each card (longer after a trick) so the student sees it land:
-# the page is quiet only once it has not changed for longer than the longest pause.
-QUIET_MS = 1200
+# How long the page must stay unchanged to count as settled. The bots' cards are paced
+# in the browser now (the kernel never sleeps), and the pacing marks the table
+# ``kw-animating``, which settle() waits out by itself: the usual quiet time will do.
+QUIET_MS = 300
 
 
 # Text of the pictures that the browser draws where it should not: a name by a trick's

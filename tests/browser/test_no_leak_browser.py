@@ -41,14 +41,29 @@ async () => {
     };
     send('comm_info_request', {target_name: 'jupyter.widget'});
   });
-  for (const id of comms) {
-    send('comm_msg', {comm_id: id, data: {method: 'update', state: {index: 999},
-                                          buffer_paths: []}});
-  }
-  send('comm_msg', {comm_id: 'no-such-comm', data: {method: 'update', state: {}}});
-  await new Promise((ok) => setTimeout(ok, 4000));
+  // Done when the kernel has dealt with every message sent: its status goes idle for
+  // each, after all it had to say about it (one iopub stream, in order). No fixed wait.
+  const waiting = new Set();
+  const answered = new Promise((ok) => {
+    ws.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      const msg = JSON.parse(event.data);
+      if (msg.msg_type === 'status' && msg.content.execution_state === 'idle') {
+        waiting.delete((msg.parent_header || {}).msg_id);
+        if (waiting.size === 0) ok(true);
+      }
+    };
+    setTimeout(() => ok(false), 60000);
+  });
+  const update = (comm_id, state) => {
+    waiting.add('provoke-' + n);
+    send('comm_msg', {comm_id, data: {method: 'update', state, buffer_paths: []}});
+  };
+  for (const id of comms) update(id, {index: 999});
+  update('no-such-comm', {});
+  const done = await answered;
   ws.close();
-  return comms.length;
+  return {comms: comms.length, answered: done};
 }
 """
 
@@ -69,7 +84,8 @@ def test_failing_widget_messages_answer_in_one_line(page: Any, app_url: str) -> 
     page.goto(app_url)
     page.locator(FIRST_CARD).first.wait_for(state="visible", timeout=120_000)
     sent = page.evaluate(PROVOKE)
-    assert sent > 50  # the app's widget models, each sent a bad index
+    assert sent["comms"] > 50  # the app's widget models, each sent a bad index
+    assert sent["answered"], "the kernel did not go idle after the bad messages in 60 s"
     notice = page.locator(".kw-message").first
     notice.wait_for(state="visible", timeout=30_000)
     assert "Something went wrong" in notice.inner_text()

@@ -30,6 +30,7 @@ from test_app_browser import (
     game_over,
     open_app,
     settle,
+    teacher,
     text_of,
 )
 
@@ -90,35 +91,21 @@ def off_screen(page: Any) -> list[Any]:
     return problems
 
 
-def teacher(page: Any, **settings: Any) -> None:
-    """Open the teacher settings and set them (speed, projector) as a teacher would."""
-    box = page.locator(".kw-teacher-box")
-    if not page.locator(".kw-teacher .kw-speed select").first.is_visible():
-        box.locator(
-            ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
-        ).first.click()
-        page.wait_for_selector(".kw-teacher .kw-speed select", state="visible")
-    if "speed" in settings:
-        page.locator(".kw-teacher .kw-speed select").first.select_option(label=settings["speed"])
-    if "projector" in settings:
-        check = page.locator(".kw-teacher .kw-projector input[type=checkbox]").first
-        if check.is_checked() != settings["projector"]:
-            check.click()
-    settle(page)
-    box.locator(
-        ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
-    ).first.click()
-    settle(page)
-
-
 def choose_game(page: Any, title: str, kind_class: str | None = None) -> None:
-    page.locator(".kw-game-choice button", has_text=title).first.click()
-    page.wait_for_function(
+    """Click the game's button and wait for its table, the student to act."""
+    # The button turns active at the click, in the browser; the table changes when the
+    # kernel has answered. Until then the old table is on the page, a "Next deal" of its
+    # own showing: wait for it to leave (the app shows one table at a time).
+    active = (
         "(t) => { const b = [...document.querySelectorAll('.kw-game-choice button')]"
         ".find((x) => x.textContent.trim() === t);"
-        " return b && b.classList.contains('mod-active'); }",
-        arg=title,
+        " return !!b && b.classList.contains('mod-active'); }"
     )
+    old = None if page.evaluate(active, title) else page.query_selector(".kw-table-widget")
+    page.locator(".kw-game-choice button", has_text=title).first.click()
+    page.wait_for_function(active, arg=title)
+    if old is not None:
+        page.wait_for_function("(old) => !old.isConnected", arg=old, timeout=60_000)
     page.wait_for_selector(f"{LEGAL}, {CALL}, .kw-moment-choice", state="visible", timeout=60_000)
     settle(page)
 
