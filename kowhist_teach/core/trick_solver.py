@@ -149,6 +149,9 @@ class TrickSolver:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         #: ``time.perf_counter()`` value after which the search gives up.
         self.give_up_at = float("inf")
+        #: Node count after which it gives up (a budget of work: the same on a busy
+        #: machine), checked every 256 nodes.
+        self.give_up_nodes: float = float("inf")
         self._best_lead = -2
         self.nodes = 0
         self._check_at = 0
@@ -280,6 +283,8 @@ class TrickSolver:
         if self.nodes >= self._check_at:
             # The clock is read every few hundred nodes: reading it costs as much as a node.
             self._check_at = self.nodes + 256
+            if self.nodes >= self.give_up_nodes:
+                raise AnalysisTimeout
             if self.give_up_at != _NEVER and time.perf_counter() > self.give_up_at:
                 raise AnalysisTimeout
         hands = self.hands

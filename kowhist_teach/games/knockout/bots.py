@@ -534,6 +534,8 @@ class KnockoutSearch(Search):
         me, order, pos, plays, tricks = self.me, self.order, self.pos, self.plays, self.tricks
         solver = _solver_for(self.game, me, self.trump, world)
         solver.give_up_at = give_up_at
+        if self.node_limit is not None:
+            solver.give_up_nodes = self.node_limit - self.nodes
         # Cards of one run (no live card between them in this deal) are worth the
         # same: one search answers for the run.
         live = self.played_now
