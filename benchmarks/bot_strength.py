@@ -24,10 +24,17 @@ more samples did not make it measurably stronger here (see the project's notes).
 Its seconds per move (median, 95th percentile, max) are printed too, counting only
 the decisions it sampled (trump choices and single legal moves are instant).
 
+``--readme`` also times the README's example, exactly as written there (1,000 games of
+4-player Knock-Out Whist, one Monte Carlo bot against three rules bots, on every core):
+wall time (target: one minute), the CPU seconds of all its processes (what load from
+other users does not change much), the load average around it, and the Monte Carlo
+seat's wins.
+
 Run from the repository root::
 
     python benchmarks/bot_strength.py                 # 400 games per pairing, 2 processes
     python benchmarks/bot_strength.py --games 100 --json
+    python benchmarks/bot_strength.py --only montecarlo,knockout --readme
 """
 
 from __future__ import annotations
@@ -192,6 +199,59 @@ def run(games: int, settings: dict[str, Any], jobs: int, names: list[str]) -> di
     return out
 
 
+#: The README's example command (README.md, "Command line").
+README_COMMAND = [
+    "simulate",
+    "--game",
+    "knockout",
+    "--players",
+    "4",
+    "--games",
+    "1000",
+    "--seed",
+    "1",
+    "--bots",
+    "montecarlo,rules,rules,rules",
+    "--json",
+]
+README_TARGET_SECONDS = 60.0
+
+
+def readme_example() -> dict[str, Any]:
+    """Run the README's example as a user would and time it."""
+    import resource
+    import subprocess
+
+    repo = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    load_before = os.getloadavg()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "kowhist_teach.cli", *README_COMMAND],
+        env=env,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    wall = time.perf_counter() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    out = json.loads(done.stdout)
+    return {
+        "command": "kowhist-teach " + " ".join(README_COMMAND),
+        "wall_seconds": round(wall, 1),
+        "cpu_seconds": round(cpu, 1),
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
+        "montecarlo_wins": out["wins"][0],
+        "games": out["games"],
+        "target_seconds": README_TARGET_SECONDS,
+        "target_met": wall <= README_TARGET_SECONDS,
+    }
+
+
 def _print(result: dict[str, Any]) -> None:
     s = result["settings"]
     print(
@@ -222,6 +282,17 @@ def _print(result: dict[str, Any]) -> None:
             )
 
 
+def _print_readme(r: dict[str, Any]) -> None:
+    lb, la = r["load_average_before"][0], r["load_average_after"][0]
+    print(
+        f"README example ({r['command']}): {r['wall_seconds']:.0f} s wall, "
+        f"{r['cpu_seconds']:.0f} s CPU in all processes, load average {lb:.1f} before, "
+        f"{la:.1f} after (2 cores: load above 2 means sharing them); Monte Carlo seat "
+        f"won {r['montecarlo_wins']}/{r['games']}; target <= {r['target_seconds']:.0f} s: "
+        f"{'met' if r['target_met'] else 'NOT met'}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games per pairing (400)")
@@ -237,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", default=None, help="comma-separated words; run the pairings containing all"
     )
+    parser.add_argument(
+        "--readme", action="store_true", help="also time the README's 1,000-game example"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     names = list(PAIRINGS)
@@ -250,10 +324,14 @@ def main(argv: list[str] | None = None) -> int:
         "stop_early": not args.no_stop_early,
     }
     result = run(args.games, settings, max(1, args.jobs), names)
+    if args.readme:
+        result["readme_example"] = readme_example()
     if args.json:
         print(json.dumps(result))
     else:
         _print(result)
+        if args.readme:
+            _print_readme(result["readme_example"])
     return 0
 
 

@@ -31,6 +31,14 @@ misère).
 Reviews: ``--reviews`` first rounds of 7 cards for 4 players (rules bots) are reviewed
 for one seat, with the estimate from the seat (target: 2 s a round).
 
+Hints: ``--hints`` positions (40 by default) for each of 4, 6 and 7 players — a card to
+play in the first (7-card) round, half of them in its first two tricks (the costly
+ones), half anywhere, reached by rules-bot play — get the app's
+Knock-Out hint (``hint()`` with the widgets' settings: 16 deals for the estimate, a
+2 s limit), once with the analysis as the app shows it by default (``after``: not during
+play) and once with it on request (``request``: the exact analysis too). Median and
+worst CPU time; target: 0.3 s.
+
 Run from the repository root::
 
     python benchmarks/solver_speed.py                    # every cell, one process
@@ -57,7 +65,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kowhist_teach.games.german.engine import GermanGame, GermanPhase
 from kowhist_teach.games.knockout.engine import KnockoutGame, Rules
+from kowhist_teach.games.knockout.engine import Phase as KnockoutPhase
 from kowhist_teach.teach.bots import make_bot
+from kowhist_teach.teach.hints import hint
 from kowhist_teach.teach.review import review
 from kowhist_teach.teach.solver import TrickSolver, analyse
 
@@ -187,6 +197,52 @@ def variant_cells(deals: int, cap: float, players: int = 4, hand: int = 7) -> li
     return cells
 
 
+HINT_TARGET = 0.3
+
+
+def hint_positions(players: int, count: int, seed: int = 1) -> list[KnockoutGame]:
+    """``count`` positions of the first round where the player to move has a choice of
+    card, at a random point of the round (rules-bot play up to there)."""
+    rng = random.Random(seed * 1000 + players)
+    out: list[KnockoutGame] = []
+    i = 0
+    while len(out) < count:
+        i += 1
+        game = KnockoutGame(players, seed=seed * 100_000 + players * 1000 + i)
+        bot = make_bot("rules", seed=i)
+        # Half the positions in the first two tricks (the costly ones), half anywhere
+        # in the round.
+        stop = rng.randrange(players * (2 if len(out) % 2 else 7))
+        plays = 0
+        while not game.is_over() and game.round == 0:
+            if game.phase is KnockoutPhase.PLAY:
+                if plays >= stop and len(game.legal_moves()) > 1:
+                    out.append(game)
+                    break
+                plays += 1
+            game.play(bot.choose(game))
+    return out
+
+
+def hint_cells(count: int, players: tuple[int, ...] = (4, 6, 7)) -> list[dict[str, Any]]:
+    """The app's hint (16 deals, 2 s limit) at ``count`` positions per player count,
+    with the analysis as shown by default (``after``) and on request."""
+    cells = []
+    hint(hint_positions(4, 1)[0], seed=1)  # warm up: first-use costs are not the hint's
+    for n in players:
+        games = hint_positions(n, count)
+        cell: dict[str, Any] = {"players": n}
+        for analysis in ("after", "request"):
+            times = []
+            for game in games:
+                start = _clock()
+                hint(game, analysis=analysis, seed=1, estimate_samples=16, time_limit=2.0)
+                times.append(_clock() - start)
+            cell[analysis] = _stats(times)
+        cells.append(cell)
+    return cells
+
+
 def _german_leads(game: GermanGame, hands: list[int], trump: int) -> list[int]:
     """The value of each legal lead, one solver sharing its table (as ``analyse`` does)."""
     me = game.to_move
@@ -233,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--german", type=int, default=30, help="German Whist hands (30)")
     parser.add_argument("--reviews", type=int, default=20, help="7-card 4-player rounds reviewed")
     parser.add_argument("--variants", type=int, default=30, help="deals per variant (30)")
+    parser.add_argument("--hints", type=int, default=40, help="hint positions per count (40)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     lo, _sep, hi = args.players.partition("-")
@@ -262,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     german = german_phase2(args.german, args.cap) if args.german else None
     reviews = review_round(args.reviews) if args.reviews else None
     variants = variant_cells(args.variants, args.cap) if args.variants else []
+    hints = hint_cells(args.hints) if args.hints else []
     result = {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
@@ -279,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         "german_phase2": german,
         "review": reviews,
         "variants": variants,
+        "hints": hints,
         "seconds": round(_clock() - started, 1),
     }
     if args.json:
@@ -304,6 +363,15 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"4 players, 7 cards, {cell['option']} ({a['deals']} deals): analyse median "
             f"{_fmt(a['median'])} p95 {_fmt(a['p95'])} max {_fmt(a['max'])}"
+        )
+    for cell in hints:
+        a, r = cell["after"], cell["request"]
+        print(
+            f"hint at {cell['players']} players ({a['deals']} positions of the first round): "
+            f"median {_fmt(a['median'])} worst {_fmt(a['max'])} "
+            f"(target {HINT_TARGET} s: {'met' if a['max'] <= HINT_TARGET else 'NOT met'}) | "
+            f"with the exact analysis on request median {_fmt(r['median'])} worst "
+            f"{_fmt(r['max'])} ({'met' if r['max'] <= HINT_TARGET else 'NOT met'})"
         )
     if reviews:
         s = reviews["review"]

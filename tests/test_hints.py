@@ -204,3 +204,53 @@ def test_the_suggestion_names_the_tip_it_follows() -> None:
                     follows.append(name)
             game.play(rng.choice(game.legal_moves()))
     assert {"knockout", "german"} <= set(follows)
+
+
+def _first_round_positions(players: int, count: int, seed: int) -> list[KnockoutGame]:
+    """Positions of the 7-card first round with a choice of card, at random points."""
+    from kowhist_teach.games.knockout.engine import Phase
+    from kowhist_teach.teach.bots import make_bot
+
+    rng = random.Random(seed)
+    out: list[KnockoutGame] = []
+    i = 0
+    while len(out) < count:
+        i += 1
+        game = KnockoutGame(players, seed=seed * 1000 + i)
+        bot = make_bot("rules", seed=i)
+        stop = rng.randrange(players * 7)
+        plays = 0
+        while not game.is_over() and game.round == 0:
+            if game.phase is Phase.PLAY:
+                if plays >= stop and len(game.legal_moves()) > 1:
+                    out.append(game)
+                    break
+                plays += 1
+            game.play(bot.choose(game))
+    return out
+
+
+@pytest.mark.slow
+def test_the_estimates_work_budget_keeps_its_advice() -> None:
+    # The estimate stops at a budget of solver work (ESTIMATE_NODES) so that a hint at
+    # 6-7 players answers quickly; the move it rates best must be one that the full
+    # estimate (all 16 deals, the same deals from the start) rates best too, in at
+    # least 95 % of positions. Where the budget does not bite both are the same. (Six
+    # players: at seven, one full estimate of a first-trick position can take minutes.)
+    def best(found: list[Any]) -> Any:
+        return max(found, key=lambda e: (e.at_least_one, e.expected)).move
+
+    agree = cut = 0
+    games = _first_round_positions(6, 20, seed=61)
+    for game in games:
+        me = game.to_move
+        quick = estimate(game, me, samples=16, seed=3, time_limit=None)
+        if quick and quick[0].deals == 16:
+            agree += 1
+            continue
+        cut += 1
+        full = estimate(game, me, samples=16, seed=3, time_limit=None, nodes=None)
+        score = {e.move: (e.at_least_one, e.expected) for e in full}
+        agree += bool(quick) and score[best(quick)] == score[best(full)]
+    assert cut >= 2  # the budget does bite at these player counts
+    assert agree >= 0.95 * len(games)

@@ -31,6 +31,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .card_runs import REPS as _REPS
+from .card_runs import equivalent_cards
+from .card_runs import high_first as _high_first
+from .card_runs import low_first as _low_first
+from .card_runs import representatives as _representatives
 from .cards import SUIT_MASK
 
 __all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver", "equivalent_cards"]
@@ -135,11 +140,21 @@ class TrickSolver:
         self.may_pass = tuple(may_pass) if may_pass is not None else (False,) * self.n
         self._passers = [s for s in range(self.n) if self.may_pass[s]]
         self.after = [tuple((s + i) % self.n for i in range(1, self.n)) for s in range(self.n)]
+        #: Each leader's trick order (seats without cards are dropped when some are out).
+        self._orders = [[s, *self.after[s]] for s in range(self.n)]
+        self._some_out = True
+        #: Every card still in a hand, kept up to date as the search plays cards.
+        self._live = 0
+        self._tmask = SUIT_MASK[trump] if trump >= 0 else 0
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         #: ``time.perf_counter()`` value after which the search gives up.
         self.give_up_at = float("inf")
+        #: Node count after which it gives up (a budget of work: the same on a busy
+        #: machine), checked every 256 nodes.
+        self.give_up_nodes: float = float("inf")
         self._best_lead = -2
         self.nodes = 0
+        self._check_at = 0
         #: Trump breaking: whether leads are restricted until trumps are broken, and
         #: whether they are (the search's state: part of the table's key).
         self.trump_breaking = trump_breaking and trump >= 0
@@ -168,6 +183,7 @@ class TrickSolver:
         tricks = self.tricks_left()
         self._first_at = tricks if self._first_trick and self.no_trump_first else -1
         self.broken = self._broken_at_start
+        self._start()
         return self._exact(lambda a, b: self._trick_start(leader, tricks, a, b), tricks)
 
     def value_mid_trick(
@@ -182,6 +198,7 @@ class TrickSolver:
         ``tricks`` the tricks left with this one. The trick on the table is counted."""
         self._first_at = tricks if self._first_trick and self.no_trump_first else -1
         self.broken = self._broken_at_start
+        self._start()
         if not plays:
             return self._exact(lambda a, b: self._trick_start(order[0], tricks, a, b), tricks)
         led = _SUIT_OF[plays[0][1]]
@@ -214,6 +231,7 @@ class TrickSolver:
             return False
         self._first_at = tricks if self._first_trick and self.no_trump_first else -1
         self.broken = self._broken_at_start
+        self._start()
         if not plays:
             return self._trick_start(order[0], tricks, k - 1, k) >= k
         led = _SUIT_OF[plays[0][1]]
@@ -226,6 +244,15 @@ class TrickSolver:
                 broken = True
         self.broken = broken
         return self._play(list(order), pos, led, best, best_seat, tricks, k - 1, k) >= k
+
+    def _start(self) -> None:
+        """Set the search's running state from ``hands`` (callers may change them
+        between searches, e.g. to try each card of a hand)."""
+        live = 0
+        for h in self.hands:
+            live |= h
+        self._live = live
+        self._some_out = bool(self._passers) or not all(self.hands)
 
     def _exact(self, search: Any, tricks: int) -> int:
         # Null-window tests "at least k tricks?" are far cheaper than one full-window
@@ -253,8 +280,13 @@ class TrickSolver:
     def _trick_start(self, leader: int, tricks: int, alpha: int, beta: int) -> int:
         if tricks <= 0:
             return 0
-        if self.give_up_at != _NEVER and time.perf_counter() > self.give_up_at:
-            raise AnalysisTimeout
+        if self.nodes >= self._check_at:
+            # The clock is read every few hundred nodes: reading it costs as much as a node.
+            self._check_at = self.nodes + 256
+            if self.nodes >= self.give_up_nodes:
+                raise AnalysisTimeout
+            if self.give_up_at != _NEVER and time.perf_counter() > self.give_up_at:
+                raise AnalysisTimeout
         hands = self.hands
         if tricks == 1 and not self._passers_hold_cards():
             # The last trick plays itself: everyone has one card left.
@@ -279,13 +311,18 @@ class TrickSolver:
             return hi
         if lo == hi:
             return lo
-        a, b = max(alpha, lo - 1), min(beta, hi + 1)
-        order = [leader, *[s for s in self.after[leader] if hands[s]]]
+        a = alpha if alpha > lo - 1 else lo - 1
+        b = beta if beta < hi + 1 else hi + 1
+        order = self._orders[leader]
+        if self._some_out:
+            order = [s for s in order if hands[s]]
         v = self._play(order, 0, -1, -1, -1, tricks, a, b, hint)
         if v <= a:
-            hi = min(hi, v)
+            if v < hi:
+                hi = v
         elif v >= b:
-            lo = max(lo, v)
+            if v > lo:
+                lo = v
         else:
             lo = hi = v
         # Remember the best lead found: tried first, it makes the next search of this
@@ -311,10 +348,8 @@ class TrickSolver:
         hands = self.hands
         trump = self.trump
         lo, hi = 0, tricks
-        live = 0
-        for h in hands:
-            live |= h
-        tlive = live & SUIT_MASK[trump] if trump >= 0 else 0
+        live = self._live
+        tlive = live & self._tmask
         if tlive:
             top = tlive.bit_length() - 1
             holder = 0
@@ -353,27 +388,48 @@ class TrickSolver:
 
     def _moves(
         self, seat: int, led: int, best: int, best_seat: int, live: int, tricks: int
-    ) -> list[int]:
+    ) -> tuple[int, ...]:
         """Candidate cards for ``seat``, one per group of equivalent cards, ordered."""
         hand = self.hands[seat]
         if self.may_pass[seat]:
-            return [hand.bit_length() - 1, _PASS] if hand else [_PASS]
-        trump = self.trump
+            return (hand.bit_length() - 1, _PASS) if hand else (_PASS,)
         if led >= 0:
             legal = hand & SUIT_MASK[led]
-            if not legal:
-                legal = hand
-                if tricks == self._first_at:  # no trumping in on the first trick
-                    legal = hand & ~SUIT_MASK[trump] or hand
+            if legal:
+                # Following suit (the common case): one suit's cards.
+                shift = 13 * led
+                key = (legal >> shift) << 13 | (live >> shift & 0x1FFF)
+                reps = _REPS.get(key)
+                if reps is None:
+                    reps = _representatives(legal >> shift, live >> shift & 0x1FFF)
+                reps <<= shift
+                if _SUIT_OF[best] != led:
+                    return _low_first(reps)  # trumped: nothing of ours wins
+                under = reps & ((2 << best) - 1)
+                over = reps ^ under
+                if self.minimise:
+                    return _high_first(under) + _low_first(over)
+                if self.team[best_seat] != self.team[seat]:
+                    return _low_first(over) + _low_first(under)
+                return _low_first(under) + _low_first(over)
+            legal = hand
+            if tricks == self._first_at:  # no trumping in on the first trick
+                legal = hand & ~self._tmask or hand
         elif not self.broken:  # trumps not broken: no trump lead while others are held
-            legal = hand & ~SUIT_MASK[trump] or hand
+            legal = hand & ~self._tmask or hand
         else:
             legal = hand
         reps = 0
         for suit in range(4):
-            mine = legal >> (13 * suit) & 0x1FFF
+            shift = 13 * suit
+            mine = legal >> shift & 0x1FFF
             if mine:
-                reps |= _representatives(mine, live >> (13 * suit) & 0x1FFF) << (13 * suit)
+                key = mine << 13 | (live >> shift & 0x1FFF)
+                r = _REPS.get(key)
+                if r is None:
+                    r = _representatives(mine, live >> shift & 0x1FFF)
+                reps |= r << shift
+        trump = self.trump
         if self.minimise:
             # Misère: nobody wants to win a trick the team would not take, so lead
             # low, and under the card to beat play the highest card that stays under.
@@ -386,7 +442,7 @@ class TrickSolver:
             return _high_first(reps & ~winning) + _low_first(winning)
         if best < 0:
             # Leading: high cards first (they win or clear the way), trumps last.
-            tmask = SUIT_MASK[trump] if trump >= 0 else 0
+            tmask = self._tmask
             return _high_first(reps & ~tmask) + _high_first(reps & tmask)
         bs = _SUIT_OF[best]
         winning = reps & SUIT_MASK[bs] & ~((2 << best) - 1)  # same suit, higher
@@ -412,47 +468,72 @@ class TrickSolver:
     ) -> int:
         self.nodes += 1
         if pos == len(order):
-            won = 1 if self.team[best_seat] else 0
-            return won + self._next_trick(best_seat, tricks - 1, alpha - won, beta - won)
+            if self.team[best_seat]:
+                return 1 + self._next_trick(best_seat, tricks - 1, alpha - 1, beta - 1)
+            return self._next_trick(best_seat, tricks - 1, alpha, beta)
         seat = order[pos]
         hands = self.hands
         if not hands[seat]:  # a dog who already played this round
             return self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
         # Live cards: every card in a hand, and the card to beat on the table (which
         # decides whether two of our cards either side of it play alike).
-        live = 1 << best if best >= 0 else 0
-        for h in hands:
-            live |= h
+        live = self._live | (1 << best) if best >= 0 else self._live
         maximise = self.wants[seat]
         value = -1 if maximise else 99
         moves = self._moves(seat, led, best, best_seat, live, tricks)
         if hint >= 0 and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+            moves = (hint, *(m for m in moves if m != hint))
         chosen = moves[0]
+        nxt = pos + 1
+        last = nxt == len(order)
+        trump = self.trump
         for card in moves:
             if card == _PASS:
-                v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
+                v = self._play(order, nxt, led, best, best_seat, tricks, alpha, beta)
+                if maximise:
+                    if v > value:
+                        value, chosen = v, card
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < value:
+                    value, chosen = v, card
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+                continue
+            bit = 1 << card
+            hands[seat] ^= bit
+            self._live ^= bit
+            breaks = False
+            if best < 0:
+                nb, nbs, nled = card, seat, _SUIT_OF[card]
             else:
-                bit = 1 << card
-                hands[seat] ^= bit
-                if best < 0:
-                    v = self._play(order, pos + 1, _SUIT_OF[card], card, seat, tricks, alpha, beta)
-                elif self._beats(card, best, led):
-                    if self.broken or _SUIT_OF[card] == _SUIT_OF[best]:
-                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
-                    else:  # trumping in breaks trumps
-                        self.broken = True
-                        v = self._play(order, pos + 1, led, card, seat, tricks, alpha, beta)
-                        self.broken = False
-                elif not self.broken and _SUIT_OF[card] == self.trump:
-                    # A trump under a higher trump on a trick led in another suit.
-                    self.broken = True
-                    v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
-                    self.broken = False
+                nled = led
+                if _SUIT_OF[card] == _SUIT_OF[best]:
+                    nb, nbs = (card, seat) if card > best else (best, best_seat)
+                elif _SUIT_OF[card] != trump:  # a discard
+                    nb, nbs = best, best_seat
+                else:  # trumping in (which breaks trumps)
+                    nb, nbs = card, seat
+                    breaks = not self.broken
+            if breaks:
+                self.broken = True
+            if last:
+                # The trick is complete: no node of its own for the count to the winner.
+                self.nodes += 1
+                if self.team[nbs]:
+                    v = 1 + self._next_trick(nbs, tricks - 1, alpha - 1, beta - 1)
                 else:
-                    v = self._play(order, pos + 1, led, best, best_seat, tricks, alpha, beta)
-                hands[seat] ^= bit
+                    v = self._next_trick(nbs, tricks - 1, alpha, beta)
+            else:
+                v = self._play(order, nxt, nled, nb, nbs, tricks, alpha, beta)
+            if breaks:
+                self.broken = False
+            hands[seat] ^= bit
+            self._live ^= bit
             if maximise:
                 if v > value:
                     value, chosen = v, card
@@ -460,13 +541,12 @@ class TrickSolver:
                         alpha = v
                         if alpha >= beta:
                             break
-            else:
-                if v < value:
-                    value, chosen = v, card
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
+            elif v < value:
+                value, chosen = v, card
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
         if pos == 0:
             self._best_lead = chosen
         return value
@@ -482,68 +562,3 @@ class TrickSolver:
                     winner = s
                     break
         return self._trick_start(winner, tricks, alpha, beta)
-
-
-def equivalent_cards(hand: int, live: int) -> dict[int, int]:
-    """Each card of ``hand`` mapped to the highest card of its run: cards of one suit
-    with no other ``live`` card between them (``live``: every card still in a hand or on
-    the table) play alike, so one search answers for the whole run.
-
-    >>> from kowhist_teach.core.cards import mask_of, parse_cards
-    >>> hand = mask_of(parse_cards('KH QH 10H'))
-    >>> sorted(equivalent_cards(hand, hand | mask_of(parse_cards('JH'))).items())
-    [(21, 21), (23, 24), (24, 24)]
-    """
-    out: dict[int, int] = {}
-    rep = -1
-    for card in range(51, -1, -1):
-        if card % 13 == 12:
-            rep = -1  # a new suit
-        if not live >> card & 1:
-            continue
-        if hand >> card & 1:
-            if rep < 0:
-                rep = card
-            out[card] = rep
-        else:
-            rep = -1
-    return out
-
-
-_REPS: dict[int, int] = {}
-
-
-def _representatives(mine: int, live: int) -> int:
-    """Of our cards in one suit (13-bit chunks), keep one per run of cards with no
-    other live card between them: those runs play alike."""
-    key = mine << 13 | live
-    reps = _REPS.get(key)
-    if reps is None:
-        reps, prev_mine, bit = 0, False, 1 << 12
-        while bit:
-            if live & bit:
-                is_mine = bool(mine & bit)
-                if is_mine and not prev_mine:
-                    reps |= bit
-                prev_mine = is_mine
-            bit >>= 1
-        _REPS[key] = reps
-    return reps
-
-
-def _low_first(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _high_first(mask: int) -> list[int]:
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(top)
-        mask ^= 1 << top
-    return out

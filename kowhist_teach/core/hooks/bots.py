@@ -87,6 +87,16 @@ class Search(ABC):
     #: Samples before :meth:`decided` is first asked (0: never, sample to the budget).
     min_samples = 0
 
+    #: The solver work (nodes) all samples together may do, or ``None``: a search that
+    #: counts its work (see :meth:`work`) abandons the sample that would pass it with
+    #: :class:`~kowhist_teach.core.trick_solver.AnalysisTimeout`, as at its time limit.
+    node_limit: int | None = None
+
+    def work(self) -> int:
+        """The work the samples so far have cost, in solver nodes (``0`` for a search
+        that does not count it)."""
+        return 0
+
     def decided(self, scores: list[list[float]]) -> bool:
         """Whether the samples so far settle the choice, so sampling may stop before
         the budget (``scores[j]``: ``moves[j]``'s utilities, one per sample, all of the

@@ -50,6 +50,8 @@ from ...core.hooks.bots import winners as _winners
 from ...core.moves import PASS, PLAY_ON, Call, Move
 from ...core.trick_solver import MoveAnalysis, TrickSolver, equivalent_cards
 from .engine import KnockoutGame, Phase, Status
+from .sampling import deal_hidden as _deal_hidden
+from .sampling import ko_utility as _ko_utility
 
 __all__ = ["KnockoutBots", "KnockoutSearch"]
 
@@ -478,9 +480,10 @@ class KnockoutSearch(Search):
     Sampling stops early (when the bot's ``stop_early`` is on) once the choice is
     settled — from :data:`SETTLE_AFTER` samples on, by the sequential test of
     :func:`~kowhist_teach.core.hooks.bots.clearly_decided` — or once the samples so far
-    searched :data:`NODE_BUDGET` solver nodes: a budget of work, not of time, so the
-    same seed gives the same choice on a busy machine too (the hardest positions, the
-    first tricks of a 7-card round, would otherwise run into the time limit)."""
+    searched :data:`NODE_BUDGET` solver nodes, or after :data:`MAX_SAMPLES` samples: a
+    budget of work, not of time, so the same seed gives the same choice on a busy
+    machine too (the hardest positions, the first tricks of a 7-card round, would
+    otherwise run into the time limit)."""
 
     min_samples = 1
 
@@ -502,6 +505,12 @@ class KnockoutSearch(Search):
         self.trump = -1 if game.trump is None else int(game.trump)
         self.order, self.pos = game.trick_order()
         self.plays = [(s, int(c)) for s, c in game.trick.plays]
+        #: The cards on the table: live for the equivalence of our cards.
+        self.played_now = 0
+        for _s, c in self.plays:
+            self.played_now |= 1 << c
+        #: Each move's value in the deal before: the next deal's first guesses.
+        self.last = [1] * len(moves)
         self.tricks = game.hand_size - game.tricks_done
         self.taken = game.tricks_won[me]
         self.hand_size = game.hand_size
@@ -525,22 +534,46 @@ class KnockoutSearch(Search):
         me, order, pos, plays, tricks = self.me, self.order, self.pos, self.plays, self.tricks
         solver = _solver_for(self.game, me, self.trump, world)
         solver.give_up_at = give_up_at
+        if self.node_limit is not None:
+            solver.give_up_nodes = self.node_limit - self.nodes
+        # Cards of one run (no live card between them in this deal) are worth the
+        # same: one search answers for the run.
+        live = self.played_now
+        for h in world:
+            live |= h
+        same = equivalent_cards(world[me], live)
+        found: dict[int, int] = {}
         values = []
-        for move in self.moves:
+        last = self.last
+        for j, move in enumerate(self.moves):
+            # A close first guess makes the exact value cheap (two null-window tests):
+            # the move before in this deal, else this move in the deal before.
+            solver.guess = values[-1] if values else last[j]
             if move is PASS:
                 v = solver.value_mid_trick(order, pos + 1, plays, tricks)
             else:
                 card = int(move) if not self.blind else world[me].bit_length() - 1
+                rep = same[card]
+                if rep in found:
+                    values.append(found[rep])
+                    continue
                 solver.hands[me] ^= 1 << card
-                v = solver.value_mid_trick(order, pos + 1, [*plays, (me, card)], tricks)
+                v = found[rep] = solver.value_mid_trick(
+                    order, pos + 1, [*plays, (me, card)], tricks
+                )
                 solver.hands[me] ^= 1 << card
             values.append(v)
+        self.last = values
         self.nodes += solver.nodes
         return values
 
+    def work(self) -> int:
+        """Solver nodes searched by this decision's samples so far."""
+        return self.nodes
+
     def decided(self, scores: list[list[float]]) -> bool:
         """The work budget is spent, or the sequential test settles the choice."""
-        if self.nodes >= NODE_BUDGET:
+        if self.nodes >= NODE_BUDGET or len(scores[0]) >= MAX_SAMPLES:
             return True
         return len(scores[0]) >= SETTLE_AFTER and clearly_decided(scores)
 
@@ -555,43 +588,13 @@ class KnockoutSearch(Search):
 
 #: Samples before the sequential test may stop a decision.
 SETTLE_AFTER = 8
-#: Solver nodes a decision may search (about 0.1 s of this solver on one core); the
-#: sample that crosses it is the last.
-NODE_BUDGET = 30_000
-
-
-def _ko_utility(v: int, taken: int, most: int, hand_size: int) -> float:
-    """What ``v`` more tricks are worth: surviving first, then tricks, a sweep most."""
-    u = float(v)
-    if taken == 0 and v >= 1:
-        u += 10.0
-    if taken + v == hand_size and most == hand_size:
-        u += 20.0
-    return u
-
-
-def _deal_hidden(
-    rng: random.Random, pool: list[int], need: dict[int, int], voids: Sequence[int]
-) -> dict[int, int]:
-    """Deal ``need[seat]`` cards of ``pool`` to each seat at random, giving no seat a
-    card of a suit it has shown out of (when that cannot be met, voids are dropped)."""
-    # The most constrained seats first, so they are not left without cards.
-    room = {s: sum(1 for c in pool if not voids[s] >> _SUIT_OF[c] & 1) - need[s] for s in need}
-    seats = sorted(need, key=room.__getitem__)
-    for attempt in range(12):
-        strict = attempt < 10
-        taken = 0
-        out: dict[int, int] = {}
-        for s in seats:
-            v = voids[s] if strict else 0
-            cands = [c for c in pool if not (taken >> c & 1) and not (v >> _SUIT_OF[c] & 1)]
-            if len(cands) < need[s]:
-                break
-            hand = 0
-            for c in rng.sample(cands, need[s]):
-                hand |= 1 << c
-            taken |= hand
-            out[s] = hand
-        else:
-            return out
-    raise AssertionError("the hidden cards cannot be dealt")  # pool too small: a bug
+#: The work a decision may do (the sample that crosses the node budget is the last).
+#: Chosen so that strength stays what it was with 30,000 nodes and no sample cap while
+#: the README's 1,000-game simulation of the 64-sample bot needs half the CPU time
+#: (217 s -> 104 s): ``benchmarks/bot_strength.py --time-limit 5`` (8 samples; the
+#: clock cuts nothing), same games, same load: 147/400 wins (36.8 %, 95 % interval
+#: 32.2-41.6) before, 145/400 (36.3 %, 31.7-41.1) with this budget. A choice that the
+#: sequential test has not settled after 24 deals is a near tie: more deals rarely
+#: change it, and a wrong pick then costs little.
+NODE_BUDGET = 15_000
+MAX_SAMPLES = 24
