@@ -19,11 +19,10 @@ NBVAL_NOTEBOOKS := $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBO
 LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.
 BENCHMARKS := $(filter-out benchmarks/_%,$(wildcard benchmarks/*.py))
-# Test workers: the unit tests and the lessons run on every core (pytest-xdist); the
-# browser tests on four, whatever the cores: they mostly wait (for kernels, for the
-# bots' pace, for a quiet page), and each worker has its own Chromium and Voilà servers.
-JOBS ?= auto
-BROWSER_JOBS ?= 4
+# Test workers (pytest-xdist): four, whatever the cores (two here): the browser tests
+# mostly wait (for kernels, for the bots' pace, for a quiet page), each worker with its
+# own Chromium and Voilà servers, and the other tests fill the cores meanwhile.
+TEST_JOBS ?= 4
 # The browser tests, but for the JupyterLite site's (`make test-lite`).
 BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
@@ -46,18 +45,18 @@ $(STAMP_TEST): pyproject.toml | $(VENV)/bin/python
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 
-# Unit, property and widget tests with the lessons, then the browser tests in parallel,
-# slowest first, then the timed class of six students by itself (marked `alone`).
+# Every test but the static site's (`make test-lite`, it needs the site built) in one
+# parallel run: the browser tests first, slowest first (they mostly wait for kernels and
+# animations, so the unit, property and widget tests and the lessons fill the cores
+# meanwhile), then the timed class of six students by itself (marked `alone`).
 # `--dist loadscope` hands out the pieces of work tests/conftest.py defines (a test file;
 # a lesson; a browser test, or a module of them that share a page or a server);
-# tests/browser/conftest.py orders the browser tests. --nbval-current-env runs the
-# notebooks in this venv's kernel, whatever `python3` kernelspec the machine has.
-# The static site's test is `make test-lite` (it needs the site built).
+# tests/browser/conftest.py orders them. --nbval-current-env runs the notebooks in this
+# venv's kernel, whatever `python3` kernelspec the machine has.
 test: lint
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadscope --ignore=tests/browser \
-	    --nbval-lax --nbval-current-env tests kowhist_teach $(NBVAL_NOTEBOOKS)
-	$(BIN)/python -m pytest -n $(BROWSER_JOBS) --dist loadscope --no-loadscope-reorder \
-	    -m 'not alone' $(BROWSER_TESTS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
+	    -m 'not alone' --nbval-lax --nbval-current-env \
+	    tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
 	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS)
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').

@@ -3,7 +3,10 @@ browser tests start one)."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.util
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 
@@ -17,6 +20,15 @@ from kowhist_teach.classroom import (
     voila_config,
 )
 from kowhist_teach.cli import _build_parser
+
+
+def run_loop(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` in a thread of its own: under ``make test`` a browser test on the
+    same worker may leave Playwright's event loop running in this thread."""
+    import asyncio
+
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def test_plain_app_stays_on_loopback_without_token() -> None:
@@ -166,7 +178,7 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
         await asyncio.sleep(0.2)
         return most_at_start, fills_while_arriving, manager.fills, len(pool), manager.most
 
-    most_at_start, arriving, fills, refilled, most = asyncio.run(scenario())
+    most_at_start, arriving, fills, refilled, most = run_loop(scenario())
     assert most_at_start == 1  # one kernel starting and running the notebook at a time
     assert arriving == [0]  # only the start-up fill so far
     assert fills == [0, 0] and refilled == 3  # one refill, after the pages stopped coming
@@ -193,6 +205,6 @@ def test_pool_refill_waits_while_the_machine_is_busy(monkeypatch: pytest.MonkeyP
         await asyncio.sleep(0.8)
         return waiting, manager.fills
 
-    waiting, fills = asyncio.run(scenario())
+    waiting, fills = run_loop(scenario())
     assert waiting == [0] and looks  # busy: not refilled yet
     assert fills == [0, 0]  # refilled all the same once the longest wait is over

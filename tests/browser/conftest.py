@@ -75,7 +75,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     def rank(item: pytest.Item) -> int:
         if here not in item.path.parents:
-            return -1  # other tests keep their place, ahead of these
+            # Other tests after these, in their order: the browser tests mostly wait
+            # (kernels, animations), so they start first and the rest fill the cores.
+            return len(SLOWEST_FIRST) + 1
         name = item.path.name
         return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
 
