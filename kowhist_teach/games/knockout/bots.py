@@ -588,16 +588,12 @@ class KnockoutSearch(Search):
 
 #: Samples before the sequential test may stop a decision.
 SETTLE_AFTER = 8
-#: The work a decision may do (the sample that crosses the node budget is the last).
-#: Chosen so that strength stays what it was with 30,000 nodes and no sample cap while
-#: the README's 1,000-game simulation of the 64-sample bot fits in a minute on two cores
-#: (217 s of CPU before, 104 s at 15,000 nodes / 24 deals, ~102 s of CPU and 54 s of
-#: wall time here, quiet machine). ``benchmarks/bot_strength.py --time-limit 5`` (the
-#: clock cuts nothing), same 400 games: 8 samples 147 wins (36.8 %, 95 % interval
-#: 32.2-41.6) before, 145 at 15,000 / 24, 146 (36.5 %, 31.9-41.3) here; 64 samples 153
-#: at 15,000 / 24, 157 (39.2 %, 34.6-44.1) here; the README's own 1,000 games: the
-#: Monte Carlo seat wins 342 before, 355 at 15,000 / 24, 345 here. A choice that the
-#: sequential test has not settled after 20 deals is a near tie: more deals rarely
-#: change it, and a wrong pick then costs little.
+#: The work a decision may do (the sample that crosses the node budget is the last),
+#: chosen so that strength stays what it was with 30,000 nodes and no sample cap while
+#: the README's 1,000-game simulation fits in a minute on two cores (54 s; 217 s of CPU
+#: before, 102 s now). Same games, ``benchmarks/bot_strength.py --time-limit 5``: 8
+#: samples 147/400 wins before, 146 (36.5 %, 31.9-41.3) now; 64 samples 157/400 (39.2 %,
+#: 34.6-44.1); the README's run: 342/1000 before, 345 now. A choice the sequential test
+#: has not settled after 20 deals is a near tie: more deals rarely change it.
 NODE_BUDGET = 12_000
 MAX_SAMPLES = 20
