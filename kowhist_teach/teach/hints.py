@@ -46,7 +46,7 @@ from ..core.words import sentence
 from ..i18n import _, ngettext
 from .bots import make_bot
 from .explain import explain_moves
-from .solver import analyse
+from .solver import analyse, has_analysis
 from .tips import tips_for
 
 __all__ = [
@@ -347,7 +347,8 @@ def hint(
         out.estimate = _estimate_lines(game, me, found, label)
     if analysis_allowed(analysis, game):
         out.analysis, out.analysis_label = _analysis_lines(game, me, label, time_limit)
-    elif analysis == "after":
+    elif analysis == "after" and has_analysis(game):
+        # Only where there is one to promise (not Oh Hell, the whist family, the dummy).
         out.analysis_note = _(
             "The analysis with every card visible is shown once the deal is over."
         )

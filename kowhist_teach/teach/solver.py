@@ -63,6 +63,20 @@ def analyse(
     return bots.analyse(game, me, give_up_at)
 
 
+def has_analysis(game: Any) -> bool:
+    """Whether :func:`analyse` has an analysis for ``game``'s kind of game (its bots
+    hook has one of its own), without running it.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> from kowhist_teach.core.registry import spec
+    >>> has_analysis(KnockoutGame(3, seed=1)), has_analysis(spec("whist").new_game(seed=1))
+    (True, False)
+    """
+    game_spec = getattr(type(game), "spec", None)
+    bots = game_spec.hooks.get("bots") if game_spec is not None else None
+    return isinstance(bots, BotHooks) and type(bots).analyse is not BotHooks.analyse
+
+
 def guaranteed_tricks(game: Any, seat: int | None = None) -> int:
     """The most tricks ``seat`` (default: the player to move) can guarantee from here."""
     moves = analyse(game, seat)
