@@ -43,7 +43,15 @@ from ..errors import SetupError
 from ..moves import Move
 from ..trick_solver import AnalysisTimeout, MoveAnalysis
 
-__all__ = ["BotHooks", "Search", "SamplingBot", "bots_of", "best_of", "clearly_decided"]
+__all__ = [
+    "BotHooks",
+    "Search",
+    "SamplingBot",
+    "bots_of",
+    "best_of",
+    "clearly_decided",
+    "deal_hidden_in_order",
+]
 
 _clock = time.perf_counter
 
@@ -337,3 +345,39 @@ def winners(legal: int, best: int, trump: int) -> int:
     if trump >= 0 and bs != trump:
         w |= legal & SUIT_MASK[trump]
     return w
+
+
+def deal_hidden_in_order(
+    rng: random.Random,
+    pool: Sequence[int],
+    need: dict[int, int],
+    voids: Sequence[int],
+    seats: Sequence[int],
+) -> dict[int, int] | None:
+    """Deal ``need[seat]`` cards of ``pool`` to each of ``seats`` in that order, at
+    random, giving no seat a card of a suit it has shown out of (``voids``: a suit bit
+    set per seat); after ten failed tries the voids are dropped; ``None`` if even that
+    fails. The games choose the order (the most constrained seats first).
+
+    >>> import random
+    >>> hands = deal_hidden_in_order(random.Random(1), [0, 13], {1: 1, 2: 1}, [0, 1, 0], [1, 2])
+    >>> hands[1] == 1 << 13 and hands[2] == 1
+    True
+    """
+    for attempt in range(12):
+        strict = attempt < 10
+        taken = 0
+        out: dict[int, int] = {}
+        for s in seats:
+            v = voids[s] if strict else 0
+            cands = [c for c in pool if not (taken >> c & 1) and not (v >> SUIT_OF[c] & 1)]
+            if len(cands) < need[s]:
+                break
+            hand = 0
+            for c in rng.sample(cands, need[s]):
+                hand |= 1 << c
+            taken |= hand
+            out[s] = hand
+        else:
+            return out
+    return None

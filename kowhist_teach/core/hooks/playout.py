@@ -18,12 +18,14 @@ which core played it.
 
 from __future__ import annotations
 
+import random
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["PlayoutHooks", "PlayoutResult", "RoundResult"]
+__all__ = ["PlayoutHooks", "PlayoutResult", "RoundResult", "play_random"]
 
 
 @dataclass(frozen=True)
@@ -73,3 +75,30 @@ class PlayoutHooks(ABC):
         ``bot_seeds``), dealt from ``seed`` as ``spec.new_game(players=..., rules=...,
         seed=seed, first_dealer=first_dealer)`` deals it: the same game the engine
         plays with these bots. ``times``, if given, receives each seat's move times."""
+
+
+def play_random(
+    game: Any,
+    bot_seeds: Sequence[int],
+    times: list[list[float]] | None = None,
+    after_move: Callable[[], None] | None = None,
+) -> None:
+    """Play a lean core's ``game`` (``to_move``, -1 once over; ``legal()``;
+    ``play(move)``) to its end between random bots, each drawing ``rng.choice(legal)``
+    from ``random.Random(its seed)`` as :class:`~kowhist_teach.teach.bots.RandomBot`
+    does on the engine. ``times``, if given, receives each seat's move times;
+    ``after_move`` is called after every move (to note a finished round)."""
+    choices = [random.Random(s).choice for s in bot_seeds]
+    legal, play = game.legal, game.play
+    clock = time.perf_counter
+    while game.to_move >= 0:
+        seat = game.to_move
+        if times is not None:
+            t0 = clock()
+            move = choices[seat](legal())
+            times[seat].append(clock() - t0)
+        else:
+            move = choices[seat](legal())
+        play(move)
+        if after_move is not None:
+            after_move()

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.card_words import card_name
-from ...core.hooks.picture import Badge, CardBox, PictureHook, Seat, Table, TrumpBox, last_trick
+from ...core.hooks.picture import Badge, PictureHook, Seat, Table, TrumpBox, last_trick
 from ...core.hooks.ui import GameUI
 from ...i18n import N_, _, ngettext
 from .dummy import DUMMY, GermanDummyGame
 from .dummy_teach import winning_side_text
 from .engine import GermanPhase
+from .picture import stock_box
 
 __all__ = ["DummyPicture", "DummyUI"]
 
@@ -85,28 +85,8 @@ class DummyPicture(PictureHook):
             classes=("kwr-german", "kwr-germandummy"),
             trick=trick,
             trick_finished=finished or game.is_over(),
-            boxes=[self._stock(game)],
+            boxes=[stock_box(game, "bottom-left", backs_shown=4)],
             order=tuple(game.order),
-        )
-
-    @staticmethod
-    def _stock(game: GermanDummyGame) -> CardBox:
-        count = len(game.stock)
-        face_up = tuple(game.face_up) if count else ()
-        return CardBox(
-            css="kwr-stock",
-            label=_("Stock: {n} cards; face up: {cards}").format(
-                n=count, cards=", ".join(card_name(c) for c in face_up) or "-"
-            ),
-            place="bottom-left",
-            caption=_("Stock: {n}").format(n=count),
-            # A few backs for the pile (the compass table has no room for the big
-            # pile of two-player German Whist), then the face-up card on top.
-            cards=(None,) * min(count - len(face_up), 4) + face_up,
-            titles=(_("face down"),) * min(count - len(face_up), 4)
-            + tuple(_("Face up: {card}").format(card=card_name(c)) for c in face_up),
-            card_css="kwr-face-up",
-            footnote=_("the trick winner takes it") if face_up else "",
         )
 
 

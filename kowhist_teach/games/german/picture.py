@@ -10,6 +10,8 @@ in a match the match score (``kwr-match``, top right).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.card_words import card_name
 from ...core.hooks.picture import (
     Badge,
@@ -102,7 +104,7 @@ class GermanPicture(PictureHook):
             trick=trick,
             # The hand's last trick stays in play when the hand is over.
             trick_finished=finished or game.is_over(),
-            boxes=[self._stock(game), *boxes],
+            boxes=[stock_box(game, "left"), *boxes],
         )
 
     @staticmethod
@@ -117,27 +119,35 @@ class GermanPicture(PictureHook):
         rows.append(Row(_("Hand {h}").format(h=match.hand_number), "detail"))
         return TextBox("kwr-match", score, "top-right", tuple(rows))
 
-    @staticmethod
-    def _stock(game: GermanGame) -> CardBox:
-        """The stock: a pile of backs with the face-up card(s) beside it."""
-        count = len(game.stock)
-        face_up = tuple(game.face_up) if count else ()
-        return CardBox(
-            css="kwr-stock",
-            label=_("Stock: {n} cards; face up: {cards}").format(
-                n=count, cards=", ".join(card_name(c) for c in face_up) or "-"
-            ),
-            place="left",
-            caption=_("Stock: {n}").format(n=count),
-            cards=face_up,
-            pile=count - len(face_up),
-            titles=tuple(_("Face up: {card}").format(card=card_name(c)) for c in face_up),
-            card_css="kwr-face-up",
-            footnote=(
-                ""
-                if not face_up
-                else _("the trick winner takes it")
-                if len(face_up) == 1
-                else _("the winner picks one")
-            ),
-        )
+
+def stock_box(game: Any, place: str, backs_shown: int | None = None) -> CardBox:
+    """The stock: its face-down cards, the face-up card(s) beside them. ``backs_shown``
+    ``None``: the whole pile of backs (two-player German Whist); a number: at most that
+    many backs in the row (the dummy game's compass table has no room for the pile)."""
+    count = len(game.stock)
+    face_up = tuple(game.face_up) if count else ()
+    up_titles = tuple(_("Face up: {card}").format(card=card_name(c)) for c in face_up)
+    if backs_shown is None:
+        cards, pile, titles = face_up, count - len(face_up), up_titles
+    else:
+        backs = min(count - len(face_up), backs_shown)
+        cards, pile, titles = (None,) * backs + face_up, 0, (_("face down"),) * backs + up_titles
+    return CardBox(
+        css="kwr-stock",
+        label=_("Stock: {n} cards; face up: {cards}").format(
+            n=count, cards=", ".join(card_name(c) for c in face_up) or "-"
+        ),
+        place=place,
+        caption=_("Stock: {n}").format(n=count),
+        cards=cards,
+        pile=pile,
+        titles=titles,
+        card_css="kwr-face-up",
+        footnote=(
+            ""
+            if not face_up
+            else _("the trick winner takes it")
+            if len(face_up) == 1
+            else _("the winner picks one")
+        ),
+    )

@@ -26,12 +26,11 @@ open-stock trick (phase :data:`PICK`), the face-up card the winner takes.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from itertools import repeat, starmap
 from typing import Any
 
-from ...core.hooks.playout import PlayoutHooks, PlayoutResult
+from ...core.hooks.playout import PlayoutHooks, PlayoutResult, play_random
 from .engine import GermanRules
 
 __all__ = ["GermanPlayout", "GermanPlayoutHooks", "random_game", "PLAY1", "PICK", "PLAY2"]
@@ -412,16 +411,5 @@ class GermanPlayoutHooks(PlayoutHooks):
         """One hand between random bots, each drawing ``rng.choice(legal)`` from
         ``random.Random(its seed)`` as :class:`~kowhist_teach.teach.bots.RandomBot` does."""
         g = GermanPlayout(rules, seed, first_dealer)
-        choices = [random.Random(s).choice for s in bot_seeds]
-        legal, play = g.legal, g.play
-        clock = time.perf_counter
-        while g.to_move >= 0:
-            seat = g.to_move
-            if times is not None:
-                t0 = clock()
-                move = choices[seat](legal())
-                times[seat].append(clock() - t0)
-            else:
-                move = choices[seat](legal())
-            play(move)
+        play_random(g, bot_seeds, times)
         return PlayoutResult(g.winner, False, [])

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from ...core.hooks.bots import SUIT_OF as _SUIT_OF
+from ...core.hooks.bots import deal_hidden_in_order
 
 __all__ = ["deal_hidden", "ko_utility"]
 
@@ -43,21 +44,7 @@ def deal_hidden(
     """
     # The most constrained seats first, so they are not left without cards.
     room = {s: sum(1 for c in pool if not voids[s] >> _SUIT_OF[c] & 1) - need[s] for s in need}
-    seats = sorted(need, key=room.__getitem__)
-    for attempt in range(12):
-        strict = attempt < 10
-        taken = 0
-        out: dict[int, int] = {}
-        for s in seats:
-            v = voids[s] if strict else 0
-            cands = [c for c in pool if not (taken >> c & 1) and not (v >> _SUIT_OF[c] & 1)]
-            if len(cands) < need[s]:
-                break
-            hand = 0
-            for c in rng.sample(cands, need[s]):
-                hand |= 1 << c
-            taken |= hand
-            out[s] = hand
-        else:
-            return out
+    out = deal_hidden_in_order(rng, pool, need, voids, sorted(need, key=room.__getitem__))
+    if out is not None:
+        return out
     raise AssertionError("the hidden cards cannot be dealt")  # pool too small: a bug

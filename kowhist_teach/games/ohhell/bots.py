@@ -34,7 +34,14 @@ import random
 from collections.abc import Sequence
 
 from ...core.cards import FULL_DECK, SUIT_MASK
-from ...core.hooks.bots import RANK_OF, SUIT_OF, BotHooks, SamplingBot, Search, beats
+from ...core.hooks.bots import (
+    RANK_OF,
+    BotHooks,
+    SamplingBot,
+    Search,
+    beats,
+    deal_hidden_in_order,
+)
 from ...core.moves import Move
 from .engine import OhHellGame, OhHellPhase
 from .rules import deal_points
@@ -307,20 +314,4 @@ def _deal_hidden(
     """Deal ``need[seat]`` cards of ``pool`` to each seat at random, giving no seat a
     card of a suit it has shown out of (voids are dropped when that cannot be met)."""
     seats = sorted(need, key=lambda s: -voids[s].bit_count())
-    for attempt in range(12):
-        strict = attempt < 10
-        taken = 0
-        out: dict[int, int] = {}
-        for s in seats:
-            v = voids[s] if strict else 0
-            cands = [c for c in pool if not (taken >> c & 1) and not (v >> SUIT_OF[c] & 1)]
-            if len(cands) < need[s]:
-                break
-            hand = 0
-            for c in rng.sample(cands, need[s]):
-                hand |= 1 << c
-            taken |= hand
-            out[s] = hand
-        else:
-            return out
-    return None
+    return deal_hidden_in_order(rng, pool, need, voids, seats)

@@ -27,14 +27,13 @@ Moves are ints ``0..51``, the engine's card indices.
 from __future__ import annotations
 
 import random
-import time
 from _random import Random as _CRandom
 from collections.abc import Sequence
 from functools import partial
 from itertools import repeat, starmap
 from typing import Any
 
-from ....core.hooks.playout import PlayoutHooks, PlayoutResult, RoundResult
+from ....core.hooks.playout import PlayoutHooks, PlayoutResult, RoundResult, play_random
 from .engine import WhistRules, stake
 
 __all__ = ["WhistPlayout", "WhistPlayoutHooks", "random_game", "deal", "cards_of"]
@@ -400,21 +399,13 @@ class WhistPlayoutHooks(PlayoutHooks):
         ``random.Random(its seed)`` as :class:`~kowhist_teach.teach.bots.RandomBot` does;
         its rounds are the deals (the hands as dealt, 13 cards, trumps, tricks by seat)."""
         g = WhistPlayout(rules, seed, first_dealer)
-        choices = [random.Random(s).choice for s in bot_seeds]
-        legal, play = g.legal, g.play
-        clock = time.perf_counter
         rounds: list[RoundResult] = []
-        number, dealt, trump = g.number, g.dealt, g.trump
-        while g.to_move >= 0:
-            seat = g.to_move
-            if times is not None:
-                t0 = clock()
-                move = choices[seat](legal())
-                times[seat].append(clock() - t0)
-            else:
-                move = choices[seat](legal())
-            play(move)
-            if g.number != number or g.to_move < 0:  # a deal was played out and scored
-                rounds.append(RoundResult(dealt, 13, trump, g.last_tricks_won))
-                number, dealt, trump = g.number, g.dealt, g.trump
+        deal = [g.number, g.dealt, g.trump]  # the deal in play: number, hands, trumps
+
+        def note_deal() -> None:
+            if g.number != deal[0] or g.to_move < 0:  # a deal was played out and scored
+                rounds.append(RoundResult(deal[1], 13, deal[2], g.last_tricks_won))
+                deal[:] = [g.number, g.dealt, g.trump]
+
+        play_random(g, bot_seeds, times, note_deal)
         return PlayoutResult(g.winner, True, rounds)
