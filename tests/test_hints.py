@@ -257,3 +257,19 @@ def test_the_estimates_work_budget_keeps_its_advice() -> None:
         agree += bool(quick) and score[best(quick)] == score[best(full)]
     assert cut >= 2  # the budget does bite at these player counts
     assert agree >= 0.95 * len(games)
+
+
+def test_a_hint_out_of_time_still_suggests_and_says_the_analysis_was_too_big() -> None:
+    """The hint's time limit covers its thinking as a whole: with none left for the
+    analysis with every card visible, the hint keeps its suggestion and every move's
+    reason and says the analysis was too big, never half of one."""
+    game = KnockoutGame(7, seed=5)
+    h = hint(game, analysis="request", estimate_samples=4, time_limit=0.0)
+    assert h.move in game.legal_moves() and h.suggestion.startswith("The rules bot would play ")
+    assert len(h.moves) == len(game.legal_moves())
+    assert h.analysis == ["Too many cards for a quick analysis: ask again when fewer are left."]
+    assert h.analysis_label == "" and h.estimate == []
+    # With time to think, the same position is analysed, labelled as such.
+    full = hint(game, analysis="request", estimate_samples=0, time_limit=60.0)
+    assert full.analysis_label == "best play if every card were visible"
+    assert len(full.analysis) == len(game.legal_moves())

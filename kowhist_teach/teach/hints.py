@@ -51,6 +51,7 @@ from .tips import tips_for
 
 __all__ = [
     "ANALYSIS_SETTINGS",
+    "HINT_SECONDS",
     "Hint",
     "MoveEstimate",
     "analysis_allowed",
@@ -58,6 +59,10 @@ __all__ = [
     "hint",
     "move_name",
 ]
+
+#: How long a hint may think in all (the student waits meanwhile): DESIGN's 0.3 s less
+#: a margin for the suggestion, the explanations and the tips, which take a few ms.
+HINT_SECONDS = 0.28
 
 #: The teacher's settings for the analysis with every card visible.
 ANALYSIS_SETTINGS = ("off", "after", "request")
@@ -292,7 +297,7 @@ def hint(
     choose: Chooser | None = None,
     seed: int = 0,
     estimate_samples: int = 16,
-    time_limit: float = 2.0,
+    time_limit: float = HINT_SECONDS,
 ) -> Hint:
     """The hint for ``seat`` (default: the player to move) in ``game``.
 
@@ -300,8 +305,12 @@ def hint(
     a move as the caller's buttons do; ``choose`` picks the suggested move (default:
     the rules bot with ``seed``; it returns the move and what went wrong, if anything);
     ``estimate_samples`` deals are sampled for the estimate from the student's seat (0:
-    none); ``time_limit`` bounds the estimate and the analysis, each.
+    none). ``time_limit`` bounds the hint's thinking as a whole, since the student
+    waits for it: the estimate stops after half of it (saying from how many deals it
+    comes), and the analysis with every card visible gets what is left, or says that
+    there are too many cards for a quick one (ask again a trick later).
     """
+    deadline = time.perf_counter() + time_limit
     analysis_allowed(analysis, game)  # an unknown setting is refused at once
     me = game.to_move if seat is None else seat
     if game.is_over():
@@ -346,7 +355,8 @@ def hint(
         ).format(n=n)
         out.estimate = _estimate_lines(game, me, found, label)
     if analysis_allowed(analysis, game):
-        out.analysis, out.analysis_label = _analysis_lines(game, me, label, time_limit)
+        left = max(deadline - time.perf_counter(), 0.0)
+        out.analysis, out.analysis_label = _analysis_lines(game, me, label, left)
     elif analysis == "after" and has_analysis(game):
         # Only where there is one to promise (not Oh Hell, the whist family, the dummy).
         out.analysis_note = _(

@@ -37,9 +37,6 @@ from ._common import sentence
 from ._games import spec_ui, table_specs
 from .faces import move_words
 
-#: How long a hint may think (the kernel waits meanwhile): big tables are cut short.
-ANALYSIS_SECONDS = 2.0
-
 __all__ = [
     "GameModel",
     "TableModel",
@@ -549,7 +546,6 @@ class GameModel(TableModel):
             label=move_words,
             seed=self.seed or self._chance_seed,
             estimate_samples=self.estimate_samples,
-            time_limit=ANALYSIS_SECONDS,
         )
         if h.notice:
             self.say(h.notice)
