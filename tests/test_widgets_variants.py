@@ -161,3 +161,20 @@ def test_a_menus_words_follow_the_language_and_keep_the_choice() -> None:
     assert tie_break.value == "rps"
     table.setup.start.click()
     assert table.game.rules.tie_break == "rps" and not table.model.message
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["honours never win the game", "the Laws of Short Whist"]),
+        ("es", ["los honores nunca ganan la partida", "las Leyes del whist corto"]),
+        ("fr", ["les honneurs ne gagnent jamais la partie", "les Lois du Whist court"]),
+    ],
+)
+def test_a_menu_of_readings_speaks_words_not_record_values(language: str, words: list) -> None:
+    """Whist's honours rule: the menu says what each reading does, in the chosen
+    language; the values behind the words stay the record's (``seed``, ``laws``)."""
+    set_language(language)
+    menu = table_of("whist").setup.variants.widgets["honours_rule"]
+    assert [label for label, _value in menu.options] == words
+    assert [value for _label, value in menu.options] == ["seed", "laws"]

@@ -61,10 +61,11 @@ def option_widget(option: RuleOption, value: Any) -> w.Widget:
     if option.low is not None and option.high is not None:
         return w.IntSlider(value=value, min=option.low, max=option.high, continuous_update=False)
     choices = list(option.choices)
-    if None not in choices:
-        choices = sorted({*choices, value})
-    elif value not in choices:
+    if value not in choices:
         choices.append(value)
+    if all(isinstance(c, int) for c in choices):
+        # Numbers read in order; words keep the option's own order (the usual first).
+        choices.sort()
     return w.Dropdown(options=choice_words(option, choices), value=value)
 
 

@@ -57,11 +57,13 @@ class WhistUI(FamilyUI):
                 "honours_rule",
                 N_("Honours rule"),
                 N_(
-                    "seed: honours never score the last point of a game; laws: the Laws of "
-                    "Short Whist (tricks score first, and honours may carry a side to game "
-                    "unless it stood one point short)"
+                    "Either honours never score the last point of a game (the source "
+                    "text), or the Laws of Short Whist: tricks score first, and honours may "
+                    "carry a side to game unless it stood one point short"
                 ),
                 choices=("seed", "laws"),
+                # The menu's words: the values are the record's and the engine's.
+                choice_labels=(N_("honours never win the game"), N_("the Laws of Short Whist")),
             ),
         ]
 
