@@ -124,6 +124,11 @@ def test_replay_and_explain_on_the_command_line(capsys: pytest.CaptureFixture[st
     listed = {line.split()[1] for line in out.splitlines() if line.startswith((" + ", " x "))}
     assert listed == dummy, out
     assert "The dealer plays the dummy's cards" in out
+    dealer = record["players"][record["first_dealer"]]
+    assert out.splitlines()[1] == f"{dealer} to move, playing Dummy's hand.", out
+    # The next player plays their own cards: the usual line.
+    assert main(["explain", str(EXAMPLE), "--at", "2"]) == 0
+    assert re.fullmatch(r"\w+ to move\.", capsys.readouterr().out.splitlines()[1])
     assert main(["explain", str(EXAMPLE), "--at", "40", "--analyse"]) == 2
     assert "--analyse works only for" in capsys.readouterr().err
 

@@ -9,8 +9,9 @@ import sys
 from typing import Any
 
 from ..core.errors import RecordError, SetupError
+from ..core.game import hand_names
 from ..core.record import claimed_game, load_record, record_hook
-from ..core.registry import spec
+from ..core.registry import spec, spec_of
 from ..i18n import _, ngettext
 
 __all__ = ["cmd_explain", "record_at", "ANALYSIS_SECONDS"]
@@ -138,7 +139,14 @@ def _explain(args: argparse.Namespace) -> int:
         return 0
     if at is not None:
         print(_("The moment after {n} of the record's {total} actions:").format(n=at, total=total))
-    print(_("{name} to move.").format(name=game.names[result["seat"]]))
+    seat = result["seat"]
+    game_spec = spec_of(game)
+    hand = game_spec.ui.controlled_hand(game, seat) if game_spec.has("ui") else seat
+    if hand == seat:
+        print(_("{name} to move.").format(name=game.names[seat]))
+    else:  # the seat plays another hand's cards (German Whist's dummy)
+        text = _("{name} to move, playing {hand}'s hand.")
+        print(text.format(name=game.names[seat], hand=hand_names(game)[hand]))
     for m in result["moves"]:
         mark = "+" if m["legal"] else "x"
         print(f" {mark} {m['move']:<10} {m['reason']}")
