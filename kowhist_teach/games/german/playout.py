@@ -31,6 +31,7 @@ from itertools import repeat, starmap
 from typing import Any
 
 from ...core.hooks.playout import PlayoutHooks, PlayoutResult, play_random
+from ...core.suit_chunks import SUIT_CHUNKS
 from .engine import GermanRules
 
 __all__ = ["GermanPlayout", "GermanPlayoutHooks", "random_game", "PLAY1", "PICK", "PLAY2"]
@@ -43,14 +44,9 @@ _DECK = tuple(range(52))
 _BIT = tuple(1 << c for c in range(52))
 
 
-def _chunks(suit: int) -> tuple[tuple[int, ...], ...]:
-    base = 13 * suit
-    return tuple(tuple(base + r for r in range(12, -1, -1) if m >> r & 1) for m in range(1 << 13))
-
-
-# The cards of a 13-bit suit chunk, high to low (the engine's order: ♠ ♥ ♦ ♣, high first).
-_S, _H, _D, _C = (_chunks(s) for s in range(4))
-_BY_SUIT = (_S, _H, _D, _C)
+# The cards of a 13-bit suit chunk, high to low (the engine's order), one shared copy.
+_BY_SUIT = SUIT_CHUNKS
+_S, _H, _D, _C = SUIT_CHUNKS
 _DEFAULT = GermanRules()
 # The engine reseeds one shared generator before each deal; so does this module.
 _CHANCE_RNG = random.Random()

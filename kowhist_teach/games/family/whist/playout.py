@@ -34,6 +34,7 @@ from itertools import repeat, starmap
 from typing import Any
 
 from ....core.hooks.playout import PlayoutHooks, PlayoutResult, RoundResult, play_random
+from ....core.suit_chunks import SUIT_CHUNKS
 from .engine import WhistRules, stake
 
 __all__ = ["WhistPlayout", "WhistPlayoutHooks", "random_game", "deal", "cards_of"]
@@ -48,14 +49,9 @@ _DRIVE_TRUMPS = (1, 2, 0, 3, -1)
 _NEXT = (1, 2, 3, 0)
 
 
-def _chunks(suit: int) -> tuple[tuple[int, ...], ...]:
-    base = 13 * suit
-    return tuple(tuple(base + r for r in range(12, -1, -1) if m >> r & 1) for m in range(1 << 13))
-
-
-# The cards of a 13-bit suit chunk, high to low (the engine's order: ♠ ♥ ♦ ♣, high first).
-_S, _H, _D, _C = (_chunks(s) for s in range(4))
-_BY_SUIT = (_S, _H, _D, _C)
+# The cards of a 13-bit suit chunk, high to low (the engine's order), one shared copy.
+_BY_SUIT = SUIT_CHUNKS
+_S, _H, _D, _C = SUIT_CHUNKS
 _DEFAULT = WhistRules()
 # The engine reseeds one shared generator before each deal; so does this module.
 _CHANCE_RNG = random.Random()
