@@ -183,7 +183,9 @@ class KowhistApp(w.VBox):
         self.tabs.observe(self.guard.wrap(self._tab), names="selected_index")
         # One compact line (kw-app-header): the games, what the chosen one asks of the
         # student (cut short when narrow, whole in its tooltip), the language; so that
-        # at 1024×768 the table below is big enough for a projector.
+        # at 1024×768 the table below is big enough for a projector. Where the games'
+        # names do not fit beside the language menu (1024 pixels, Spanish or French
+        # names), their buttons wrap onto a second line: the menu never leaves the window.
         self.title.layout = w.Layout(flex="1 1 0", min_width="0")
         header = w.HBox(
             [self.game_choice, self.title, self.language],

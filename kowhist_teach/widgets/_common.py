@@ -117,8 +117,8 @@ CSS = f"""
 .kw-tagline .widget-html-content {{ font-size: 15px; color: #333; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; line-height: 1.3; }}
 .kw-app-header {{ gap: 8px; margin-bottom: 2px; }}
-.kw-game-choice {{ flex: 0 0 auto; width: auto; }}
-.kw-game-choice .widget-toggle-buttons {{ flex-wrap: nowrap; }}
+.kw-game-choice {{ flex: 0 1 auto; width: auto; min-width: 0; }}
+.kw-game-choice .widget-toggle-buttons {{ flex-wrap: wrap; row-gap: 3px; }}
 .kw-root .kw-game-choice .widget-toggle-button {{ font-size: 15px; height: 32px;
   width: auto; padding: 0 9px; margin: 0 2px 0 0; font-weight: bold; }}
 .kw-game-choice .widget-toggle-button.mod-active {{ background: #17613a; color: #fff; }}

@@ -91,6 +91,17 @@ def off_screen(page: Any) -> list[Any]:
     return problems
 
 
+def header_outside(page: Any, width: int) -> list[str]:
+    """The parts of the app's header (each game's button, the language menu) that are
+    not wholly inside the window's width."""
+    parts = page.eval_on_selector_all(
+        ".kw-game-choice button, .kw-language select",
+        "els => els.map((e) => { const r = e.getBoundingClientRect();"
+        " return [e.textContent.trim() || e.tagName, r.left, r.right]; })",
+    )
+    return [name for name, left, right in parts if left < -1 or right > width + 1]
+
+
 def choose_game(page: Any, title: str, kind_class: str | None = None) -> None:
     """Click the game's button and wait for its table, the student to act."""
     # The button turns active at the click, in the browser; the table changes when the
@@ -174,9 +185,12 @@ def test_nothing_important_below_the_fold_in_any_game(
         teacher(page, speed="instant")
         titles = game_titles(page)
         assert len(titles) >= 6, titles
-        # The header is one line: the games do not wrap onto a second row.
+        # The header is compact (at most two rows: at 1024 pixels the games' buttons
+        # wrap rather than push the language menu out of the window) and every part of
+        # it, each game's button and the language menu, is inside the window.
         header = page.locator(".kw-app-header").first.bounding_box()
-        assert header and header["height"] <= 48, header
+        assert header and header["height"] <= 80, header
+        assert header_outside(page, size[0]) == []
         for title in titles:
             if title != titles[0]:
                 choose_game(page, title)
@@ -213,6 +227,34 @@ def test_projector_mode_fits_1024x768(browser: Any, app_url: str, artifacts: Pat
                 if not step(page):
                     break
             page.screenshot(path=str(artifacts / f"projector-{title.split()[0]}-1024x768.png"))
+        assert errors == []
+
+
+@pytest.mark.parametrize("language", ["es", "fr"])
+def test_the_header_fits_1024x768_in_every_language(
+    browser: Any, app_url: str, artifacts: Path, language: str
+) -> None:
+    """The games' names are longer in Spanish and French: their buttons wrap, and the
+    language menu (how a class gets back to its language) stays inside the window, as
+    do the status, the hand, the trick and the latest word."""
+    from kowhist_teach.i18n import LANGUAGES
+
+    shot = artifacts / f"failed-header-{language}.png"
+    with app_at(browser, app_url, (1024, 768), shot) as (page, errors):
+        assert header_outside(page, 1024) == []
+        page.locator(".kw-language select").first.select_option(index=LANGUAGES.index(language))
+        page.wait_for_function(
+            "(t) => [...document.querySelectorAll('.kw-tabs .lm-TabBar-tab')]"
+            ".some((e) => e.textContent.trim() === t)",
+            arg={"es": "Jugar", "fr": "Jouer"}[language],
+        )
+        settle(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert header_outside(page, 1024) == []
+        header = page.locator(".kw-app-header").first.bounding_box()
+        assert header and header["height"] <= 80, header
+        assert off_screen(page) == []
+        page.screenshot(path=str(artifacts / f"header-{language}-1024x768.png"))
         assert errors == []
 
 
