@@ -561,6 +561,7 @@ def test_a_finished_deal_waits_for_next_deal() -> None:
     moment = table.card_table.moment
     assert moment["kind"] == "deal-end" and "Deal 1 is over" in moment["title"]
     assert moment["lines"] and "kw-trick" in moment["picture"]
+    assert moment["title"] == "Deal 1 is over" and "Deal 1 is over." not in moment["lines"]
     assert "Next deal" in text(table.status.value)
     assert table.calls.buttons == ()
     with pytest.raises(IllegalMove):

@@ -242,16 +242,18 @@ function render({ model, el }) {
     const title = document.createElement("h3");
     title.textContent = m.title;
     moment.append(title);
-    for (const line of m.lines || []) {
-      const p = document.createElement("p");
-      p.textContent = line;
-      moment.append(p);
-    }
+    // The last trick first, under the title: a long summary scrolls inside the moment,
+    // and the trick must stay in sight without scrolling (a small table at 1024x768).
     if (m.picture) {
       const pic = document.createElement("div");
       pic.className = "kw-moment-picture";
       pic.innerHTML = m.picture; // SVG drawn by the package, never the browser's text
       moment.append(pic);
+    }
+    for (const line of m.lines || []) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      moment.append(p);
     }
     const row = document.createElement("div");
     row.className = "kw-moment-choices";

@@ -269,10 +269,16 @@ class FamilyModel(TableModel):
             self.lines = keep + [x for x in lines if x]
             self._bump()
 
+    @property
+    def finished_deal(self) -> int:
+        """The number of the deal just over (between two deals: the one to read)."""
+        return self.finished_deals[-1] if self.finished_deals else len(self.game.deals) - 1
+
     def _between_text(self) -> str:
-        done = self.finished_deals[-1] if self.finished_deals else len(self.game.deals) - 1
         return sentence(
-            _("Deal {n} is over: read its summary, then click “Next deal”").format(n=done)
+            _("Deal {n} is over: read its summary, then click “Next deal”").format(
+                n=self.finished_deal
+            )
         )
 
     def _undone(self) -> None:

@@ -26,7 +26,7 @@ import ipywidgets as w
 from ..core.registry import spec
 from ..i18n import _
 from ..pictures.svg import hand_svg, table_svg, trick_svg
-from ._common import Guard, big_button, set_classes, style_widget, tag
+from ._common import Guard, big_button, sentence, set_classes, style_widget, tag
 from ._games import spec_ui
 from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
@@ -296,10 +296,13 @@ class FamilyTableWidget(TableView):
             return {}
         done = [i for i, log in enumerate(game.deals) if log.points is not None]
         lines = deal_summary(game, done[-1]) if done else []
+        # A short title (the button beside it says what to do), as a round's end has;
+        # the summary's own "Deal N is over." would only say it twice.
+        title = _("Deal {n} is over").format(n=model.finished_deal)
         return {
             "kind": "deal-end",
-            "title": model._between_text(),
-            "lines": [x for x in lines if x],
+            "title": title,
+            "lines": [x for x in lines if x and x != sentence(title)],
             "picture": self._last_trick_svg(),
             "choices": [{"id": "next", "label": _("Next deal")}],
         }

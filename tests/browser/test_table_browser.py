@@ -61,6 +61,19 @@ ON_SCREEN_JS = """
     const el = table.querySelector(sel);
     if (seen(el) && el.textContent.trim()) out.push(box(sel, el));
   }
+  // A moment (a round's or deal's end) shows the last trick without scrolling: inside
+  // the moment's box and above its buttons.
+  const moment = table.querySelector('.kw-moment');
+  const pic = seen(moment) ? moment.querySelector('.kw-moment-picture svg') : null;
+  if (pic) {
+    out.push(box('last trick in the moment', pic));
+    const m = moment.getBoundingClientRect(), p = pic.getBoundingClientRect();
+    const row = moment.querySelector('.kw-moment-choices');
+    const floor = row ? Math.min(m.bottom, row.getBoundingClientRect().top) : m.bottom;
+    if (p.top < m.top - 1 || p.bottom > floor + 1) {
+      missing.push('the last trick hidden in the moment');
+    }
+  }
   const explain = root.querySelector('.kw-explain');
   if (seen(explain)) out.push(box('explanation', explain, 60)); else missing.push('explain');
   for (const c of root.querySelectorAll('.kw-call.kw-call-legal')) out.push(box('call', c));
