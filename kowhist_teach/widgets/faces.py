@@ -255,6 +255,9 @@ def status_html(game: Any, seat: int, between: str = "") -> str:
     >>> s = status_html(KnockoutGame(3, seed=1), 0)
     >>> 'Round 1' in s and 'Player 2 to move' in s
     True
+    >>> s = status_html(KnockoutGame(3, seed=1), 0, between='Wait for the deal.')
+    >>> 'Wait for the deal.' in s and 'to move' not in s
+    True
     """
     names = game.names
     ui = ui_of(game)
