@@ -261,3 +261,121 @@ def test_where_did_my_tricks_go_reviews_the_round_just_over() -> None:
     table.analysis = "off"
     table.coach_button.click()
     assert "turned off" in table.coach.value and "Review" not in table.coach.value
+
+
+# ------------------------------------ the status between two rounds (issue 12, point 4)
+def status_text(table: Any) -> str:
+    return " ".join(text(table.status.value).split())
+
+
+def wait_for_moment(table: Any, kind: str, limit: int = 400) -> None:
+    """Click on until the table shows the moment ``kind``."""
+    for _ in range(limit):
+        assert not table.game.is_over(), f"the game ended before a {kind!r} moment"
+        if table.card_table.moment.get("kind") == kind:
+            return
+        click_something_legal(table)
+    raise AssertionError(f"no {kind!r} moment")
+
+
+def seat_tricks(table: Any, tricks: Any) -> list[str]:
+    return [f"{name}: {won}" for name, won in zip(table.game.names, tricks, strict=True)]
+
+
+def test_between_two_rounds_the_status_tells_the_round_just_over() -> None:
+    from kowhist_teach.teach.explain import suit_name
+
+    table = TableWidget(players=3, seed=1, speed="instant")
+    wait_for_moment(table, "round-end")
+    game = table.game
+    assert len(game.rounds) == 2  # round 2 is dealt already, and waits
+    over = game.rounds[0]
+    status = status_text(table)
+    assert "Round 1: 7 cards" in status and "Round 2" not in status, status
+    assert over.trump is not None and f"Trumps: {over.trump.symbol}" in status
+    assert suit_name(over.trump) in status and "not chosen yet" not in status
+    for part in seat_tricks(table, over.tricks_won):
+        assert part in status, (part, status)
+    assert sum(over.tricks_won) == 7
+    assert "Round 1 is over: read what happened, then click “Next round”" in status
+    assert "kw-between-rounds" in table.status.value
+    assert "to move" not in status and "Your turn" not in status
+    # "Next round": the status shows the new round, tricks from nought.
+    table.next_button.click()
+    assert not table.guard.errors, table.guard.errors
+    status = status_text(table)
+    assert "Round 2: 6 cards" in status and "Round 1" not in status, status
+    assert "is over" not in status and "kw-between-rounds" not in table.status.value
+    for part in seat_tricks(table, game.tricks_won):
+        assert part in status
+    assert ("Your turn" in status) == (game.to_move == table.model.human)
+    assert ("to move" in status) == (game.to_move != table.model.human)
+
+
+def test_the_knocked_out_student_reads_the_round_that_did_it() -> None:
+    table = knocked_out_table()
+    n = table.model.out_round
+    game = table.game
+    status = status_text(table)
+    assert f"Round {n}: " in status and f"Round {n + 1}:" not in status, status
+    assert f"You are out in round {n}: watch the bots finish, or start again" in status
+    for part in seat_tricks(table, game.rounds[n - 1].tricks_won):
+        assert part in status, (part, status)
+    assert "to move" not in status and "Your turn" not in status
+    assert "kw-badge-out" in table.status.value  # the round's outcome: the student is out
+    table.card_table.choose("watch")
+    status = status_text(table)
+    if not table.game.is_over() and table.card_table.moment.get("kind") == "round-end":
+        # Watching, the next round's end is told the same way.
+        assert f"Round {n + 1} is over" in status and f"Round {n + 1}: " in status
+        assert "to move" not in status
+
+
+def test_between_two_hands_of_a_match_the_status_tells_the_hand_just_over() -> None:
+    from kowhist_teach.widgets import GermanTableWidget
+
+    table = GermanTableWidget(seed=4, speed="instant")
+    table.setup.match.value = 3
+    table.setup.start.click()
+    wait_for_moment(table, "hand-end")
+    match = table.game
+    assert match.hand_number == 2  # hand 2 is dealt already, and waits
+    hand = match.games[0]
+    won = ", ".join(f"{name} {w}" for name, w in zip(match.names, match.hands_won, strict=True))
+    status = status_text(table)
+    assert f"Hand 1 of a match, best of 3 - hands won: {won}" in status, status
+    assert "Hand 2 of a match" not in status and sum(match.hands_won) <= 1
+    assert "Phase 2 of 2" in status and "Stock" not in status
+    trump = hand.trump
+    assert trump is None or f"Trumps: {trump.symbol}" in status
+    for part in seat_tricks(table, hand.tricks_won):
+        assert part in status, (part, status)
+    assert sum(hand.tricks_won) == 26 and max(hand.tricks_won) > 0
+    assert "Hand 1 is over: read what happened, then click “Next hand”" in status
+    assert "to move" not in status and "Your turn" not in status
+    table.next_button.click()
+    assert not table.guard.errors, table.guard.errors
+    status = status_text(table)
+    assert "Hand 2 of a match, best of 3" in status and "Hand 1 of" not in status, status
+    assert "Phase 1 of 2" in status and "Stock: " in status and "is over" not in status
+    for part in seat_tricks(table, match.tricks_won):
+        assert part in status
+    assert "Your turn" in status or "to move" in status
+
+
+def test_no_round_over_no_round_told() -> None:
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.widgets.faces import status_html
+
+    # A single hand of German Whist, the dummy game (which plays no matches) and a
+    # Knock-Out game in its first round have no round just over: the facts, trumps and
+    # tricks are the game's as it is, whatever the table says instead of the turn.
+    for name, options in (("german", {}), ("germandummy", {}), ("knockout", {"players": 3})):
+        game_spec = spec(name)
+        game = game_spec.new_game(seed=1, **options)
+        assert game_spec.ui.finished_round(game) is None, name
+        plain = text(status_html(game, 0))
+        waiting = text(status_html(game, 0, "Wait."))
+        assert waiting.split(" — ")[0] == plain.split(" — ")[0], name
+        assert "Wait." in waiting and "Wait." not in plain
+        assert waiting.split("Tricks:")[-1] == plain.split("Tricks:")[-1], name

@@ -244,46 +244,58 @@ def _turn_text(game: Any, seat: int) -> str:
     return ui_of(game).turn_text(game, seat) or _("Your turn: play a card")
 
 
-def status_html(game: Any, seat: int) -> str:
+def status_html(game: Any, seat: int, between: str = "") -> str:
     """The status line: round, trumps, whose turn, tricks won, who is out or a dog.
+
+    ``between`` is what to do while the next round (or hand of a match) waits for the
+    student: the line then tells the round just over (its number, trumps and tricks,
+    from the game's ``ui`` hook) and ``between`` in place of whose turn it is.
 
     >>> from kowhist_teach import KnockoutGame
     >>> s = status_html(KnockoutGame(3, seed=1), 0)
     >>> 'Round 1' in s and 'Player 2 to move' in s
     True
+    >>> s = status_html(KnockoutGame(3, seed=1), 0, between='Wait for the deal.')
+    >>> 'Wait for the deal.' in s and 'to move' not in s
+    True
     """
     names = game.names
     ui = ui_of(game)
-    parts = [esc(fact) for fact in ui.status_facts(game)]  # escaped HTML
-    trump = game.trump
+    over = game.is_over()
+    # Between two rounds the next one is dealt already, but the student is still
+    # reading about the last one: the line tells that one until "Next round".
+    finished = ui.finished_round(game) if between and not over else None
+    if finished is not None:
+        parts = [esc(fact) for fact in finished.facts]
+        trump, settled, won = finished.trump, True, finished.tricks
+    else:
+        parts = [esc(fact) for fact in ui.status_facts(game)]  # escaped HTML
+        trump, settled, won = game.trump, ui.trump_settled(game), game.tricks_won
     if trump is not None:
         parts.append(trumps_html(trump))
-    elif ui.trump_settled(game):
+    elif settled:
         parts.append(esc(_("No trumps")))
     else:
         parts.append(esc(_("Trumps: not chosen yet")))
     top = " · ".join(parts)
-    turn = outcome = ""
-    if game.is_over():
-        outcome = outcome_text(game)
+    if over:
+        lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
+    elif between:
+        lead = f'<span class="kw-turn kw-between-rounds">{esc(between)}</span>'
     else:
-        turn = _turn_text(game, seat)
+        lead = f'<span class="kw-turn">{esc(_turn_text(game, seat))}</span>'
     tricks = []
     for s, name in enumerate(names):
         label = esc(name)
         extra = ""
+        # The badges as the round just over left them (who is out, who a dog now).
         badge = ui.seat_badge(game, s)
         if badge is not None:
             extra = f' <span class="kw-badge kw-badge-{esc(badge.kind)}">'
             extra += f"{esc(badge.label)}</span>"
         mine = ' class="kw-me"' if s == seat else ""
-        tricks.append(f"<span{mine}>{label}: <b>{game.tricks_won[s]}</b>{extra}</span>")
+        tricks.append(f"<span{mine}>{label}: <b>{won[s]}</b>{extra}</span>")
     second = esc(_("Tricks")) + ": " + " · ".join(tricks)
-    lead = (
-        f'<span class="kw-turn">{esc(turn)}</span>'
-        if turn
-        else f'<span class="kw-outcome">{esc(outcome)}</span>'
-    )
     return (
         f'<div class="kw-status-top">{top} — {lead}</div>'
         f'<div class="kw-status-tricks">{second}</div>'

@@ -256,8 +256,10 @@ class TableWidget(TableView):
         game = model.game
         seat = model.human
         four = self.four_colour.value
-        self.status.value = status_html(game, seat)
         between = model.between_rounds and not game.is_over()
+        # Between two rounds (or hands) the status tells the one just over, and what to
+        # do now in place of whose turn it is.
+        self.status.value = status_html(game, seat, self._between_words() if between else "")
         self.hand.hidden = between
         self.hand.show(game, seat)
         self.calls.show(game, seat, four)
@@ -280,6 +282,16 @@ class TableWidget(TableView):
             self.review.value = self._review_html()
         self.save_link.value = save_link_html(game, f"{self.kind}-whist.json")
         self.undo_button.disabled = False
+
+    def _between_words(self) -> str:
+        """What to do while the next round waits: watch or start again for a student
+        just knocked out (the moment's choices), else "Next round" (or "Next hand")."""
+        model = self.model
+        if model.out_round is not None and not model.watching:
+            return _("You are out in round {n}: watch the bots finish, or start again").format(
+                n=model.out_round
+            )
+        return model.between_text()
 
     def _draw_table(self) -> str:
         game = self.model.game

@@ -22,7 +22,7 @@ from typing import Any
 from ...i18n import _
 from ..errors import SetupError
 
-__all__ = ["GameUI", "RuleOption", "Badge", "MatchScore"]
+__all__ = ["GameUI", "RuleOption", "Badge", "MatchScore", "FinishedRound"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,22 @@ class MatchScore:
     hand: int
     won: tuple[int, ...]
     winner: int | None = None
+
+
+@dataclass(frozen=True)
+class FinishedRound:
+    """The round (or hand of a match) just over, as the status line tells it while the
+    next one waits for the student's "Next round": ``facts`` in words (its number and
+    cards, the match score …), its ``trump`` (``None``: it had no trumps) and the
+    ``tricks`` each seat took in it.
+
+    >>> FinishedRound(('Round 2: 6 cards',), None, (3, 2, 1)).tricks
+    (3, 2, 1)
+    """
+
+    facts: tuple[str, ...]
+    trump: Any
+    tricks: tuple[int, ...]
 
 
 class GameUI:
@@ -151,6 +167,12 @@ class GameUI:
         """The first facts of the status line, in words (the round and its cards, a
         phase, the stock …)."""
         return []
+
+    def finished_round(self, game: Any) -> FinishedRound | None:
+        """The last round (or hand of a match) that is over before the one in play: what
+        the status line tells between two of them, while the next one waits. Default:
+        ``None``, a game of one hand (the status line tells the game as it is)."""
+        return None
 
     def trump_settled(self, game: Any) -> bool:
         """Whether trumps are decided (``game.trump`` is then the suit, or ``None`` for

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import GameUI, MatchScore, RuleOption
+from ...core.hooks.ui import FinishedRound, GameUI, MatchScore, RuleOption
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
 from .match import MATCH_LENGTHS, GermanMatch, german_game
 
 __all__ = ["GermanUI"]
+
+
+def _match_fact(match: GermanMatch, hand: int) -> str:
+    """Hand ``hand`` of ``match`` and the hands each player has won so far."""
+    won = ", ".join(f"{match.names[s]} {w}" for s, w in enumerate(match.hands_won))
+    return _("Hand {h} of a match, best of {n} - hands won: {won}").format(
+        h=hand, n=match.match, won=won
+    )
 
 
 class GermanUI(GameUI):
@@ -77,16 +85,34 @@ class GermanUI(GameUI):
         )
         facts = [_("Phase {n} of 2").format(n=2 if phase2 else 1)]
         if isinstance(game, GermanMatch):  # the match score first
-            won = ", ".join(f"{game.names[s]} {w}" for s, w in enumerate(game.hands_won))
-            facts.insert(
-                0,
-                _("Hand {h} of a match, best of {n} - hands won: {won}").format(
-                    h=game.hand_number, n=game.match, won=won
-                ),
-            )
+            facts.insert(0, _match_fact(game, game.hand_number))
         if game.stock:
             facts.append(_("Stock: {n}").format(n=len(game.stock)))
         return facts
+
+    def finished_round(self, game: Any) -> FinishedRound | None:
+        """The hand of a match before the one in play (the last once the match is
+        over): the match score after it, its phase, trumps and tricks; ``None`` for a
+        single hand, or in a match's first hand.
+
+        >>> ui = GermanUI()
+        >>> m = GermanMatch(match=3, seed=1)
+        >>> ui.finished_round(m) is None
+        True
+        >>> while m.hand_number == 1:
+        ...     m.play(m.legal_moves()[0])
+        >>> done = ui.finished_round(m)
+        >>> done.facts[0].startswith('Hand 1 of a match'), sum(done.tricks)
+        (True, 26)
+        """
+        if not isinstance(game, GermanMatch):
+            return None
+        done = game.games if game.is_over() else game.games[:-1]
+        if not done:
+            return None
+        hand = done[-1]
+        facts = (_match_fact(game, len(done)), *self.status_facts(hand))
+        return FinishedRound(facts, hand.trump, tuple(hand.tricks_won))
 
     def analysis_hidden(self, game: Any) -> bool:
         return game.phase is not GermanPhase.PLAY2

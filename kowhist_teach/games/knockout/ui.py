@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...core.hooks.ui import Badge, GameUI, RuleOption
+from ...core.hooks.ui import Badge, FinishedRound, GameUI, RuleOption
 from ...core.moves import PASS
 from ...i18n import N_, _, ngettext
 from .engine import Phase, Rules, Status, status_label
@@ -76,6 +76,11 @@ _CHOICES = {"tie_break": ("cut", "rps")}
 _CHOICE_LABELS = {"tie_break": (N_("a cut of the cards"), N_("rock-paper-scissors"))}
 
 
+def _round_fact(number: int, cards: int) -> str:
+    """ "Round 3: 5 cards": a round's number (from 1) and the cards dealt in it."""
+    return ngettext("Round {r}: {h} card", "Round {r}: {h} cards", cards).format(r=number, h=cards)
+
+
 class KnockoutUI(GameUI):
     """Rounds of shrinking hands, trump choices and votes, dogs and the knocked out."""
 
@@ -121,11 +126,30 @@ class KnockoutUI(GameUI):
         return None
 
     def status_facts(self, game: Any) -> list[str]:
-        return [
-            ngettext("Round {r}: {h} card", "Round {r}: {h} cards", game.hand_size).format(
-                r=game.round + 1, h=game.hand_size
-            )
-        ]
+        return [_round_fact(game.round + 1, game.hand_size)]
+
+    def finished_round(self, game: Any) -> FinishedRound | None:
+        """The round before the one in play (the last one once the game is over): its
+        number as the status line counted it (a redeal is a round of its own), cards,
+        trumps and tricks.
+
+        >>> from kowhist_teach.games.knockout.engine import KnockoutGame
+        >>> g = KnockoutGame(3, seed=1)
+        >>> KnockoutUI().finished_round(g) is None  # round 1 is in play
+        True
+        >>> while g.round == 0:
+        ...     g.play(g.legal_moves()[0])
+        >>> done = KnockoutUI().finished_round(g)
+        >>> done.facts, sum(done.tricks)
+        (('Round 1: 7 cards',), 7)
+        """
+        done = game.rounds if game.is_over() else game.rounds[:-1]
+        if not done:
+            return None
+        log = done[-1]
+        # A round ended by a redeal played no trick: nobody took one.
+        tricks = tuple(log.tricks_won) or (0,) * game.n
+        return FinishedRound((_round_fact(len(done), log.hand_size),), log.trump, tricks)
 
     def trump_settled(self, game: Any) -> bool:
         return bool(game.log.trump_settled)
