@@ -222,7 +222,9 @@ class KowhistApp(w.VBox):
                     bot_options=self.options["bot_options"],
                 )
             elif spec_ui(game_spec).has_stock:
-                self.tables[kind] = GermanTableWidget(bots=self._bots, game=kind, **self.options)
+                self.tables[kind] = GermanTableWidget(
+                    bots=self._bots, game=kind, players=self._players, **self.options
+                )
             else:
                 self.tables[kind] = TableWidget(
                     self._players, self._bots, game=kind, **self.options

@@ -354,24 +354,26 @@ def round_chart_html(game: Any) -> str:
 
 
 def taken_html(game: Any, seat: int) -> str:
-    """German Whist: what each player took from the stock, as ``seat`` may know it
-    (their own unseen cards named, the opponent's only counted).
+    """A game with a stock: what each hand took from it, as ``seat`` may know it (the
+    game's ``ui`` hook says: the cards all saw, ``seat``'s own unseen ones named, the
+    others' only counted).
 
     >>> from kowhist_teach import GermanGame
     >>> 'Player 1' in taken_html(GermanGame(seed=1), 0)
     True
     """
-    view = game.view(seat)
     rows = []
-    for s, name in enumerate(game.names):
-        seen = " ".join(c.label for c in view.seen_taken[s])
-        if s == seat:
-            unseen = " ".join(c.label for c in view.own_unseen)
+    for took in ui_of(game).stock_taken(game, seat):
+        seen = " ".join(c.label for c in took.face_up)
+        if took.known is not None:
+            unseen = " ".join(c.label for c in took.known)
             hidden = _("from the stock: {cards}").format(cards=unseen or "-")
         else:
-            hidden = _("{n} unseen cards").format(n=view.unseen_taken[s])
+            hidden = _("{n} unseen cards").format(n=took.unseen)
         face_up = _("face up: {cards}").format(cards=seen or "-")
-        rows.append(f"<tr><th>{esc(name)}</th><td>{esc(face_up)}</td><td>{esc(hidden)}</td></tr>")
+        rows.append(
+            f"<tr><th>{esc(took.name)}</th><td>{esc(face_up)}</td><td>{esc(hidden)}</td></tr>"
+        )
     caption = esc(_("Cards taken from the stock"))
     return f'<table class="kw-taken-table"><caption>{caption}</caption>{"".join(rows)}</table>'
 

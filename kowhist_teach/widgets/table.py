@@ -28,6 +28,7 @@ from ._common import (
     tag,
     uploaded_record,
 )
+from ._games import ui_of
 from .faces import (
     lines_html,
     match_line,
@@ -434,9 +435,13 @@ def finished_rounds(game: Any) -> list[int]:
 
 
 class GermanTableWidget(TableWidget):
-    """German Whist (or any game whose ``ui`` hook says it has a stock) against a bot:
-    the stock with its face-up card, what each player took from it, the two phases; the
-    same tools and hooks as :class:`TableWidget`.
+    """German Whist (or any game whose ``ui`` hook says it has a stock) against bots:
+    the stock with its face-up card, what each hand took from it, the tricks of the two
+    phases, and at the end every card dealt and taken; the same tools and hooks as
+    :class:`TableWidget`. The game's ``ui`` hook gives the rows (``stock_taken``,
+    ``phase_tricks``, ``stock_took``), so a stock game of any number of hands sits here
+    (German Whist for three: four hands, the dummy's too). ``players`` defaults to
+    two: a game for a fixed number of players gets its own.
 
     >>> table = GermanTableWidget(seed=2)
     >>> len(table.hand.buttons)
@@ -450,9 +455,11 @@ class GermanTableWidget(TableWidget):
         bots: list[str] | None = None,
         rules: Any = None,
         seed: int | None = None,
+        *,
+        players: int = 2,
         **options: Any,
     ) -> None:
-        super().__init__(players=2, bots=bots, rules=rules, seed=seed, **options)
+        super().__init__(players=players, bots=bots, rules=rules, seed=seed, **options)
 
     def extra_panel(self) -> w.Widget:
         self.taken = w.HTML()
@@ -466,12 +473,11 @@ class GermanTableWidget(TableWidget):
         return _("Tricks won")
 
     def _chart_html(self) -> str:
-        game = self.game
         rows = "".join(
-            f"<tr><th>{esc(name)}</th><td>{game.phase1_tricks[s]}</td>"
-            f"<td>{game.tricks_won[s] - game.phase1_tricks[s]}</td>"
-            f"<td><b>{game.tricks_won[s]}</b></td></tr>"
-            for s, name in enumerate(game.names)
+            f"<tr><th>{esc(row.name)}</th><td>{row.phase1}</td>"
+            f"<td>{row.phase2}</td>"
+            f"<td><b>{row.total}</b></td></tr>"
+            for row in ui_of(self.game).phase_tricks(self.game)
         )
         head = "".join(
             f"<th>{esc(t)}</th>" for t in ("", _("Phase 1"), _("Phase 2"), _("All tricks"))
@@ -484,19 +490,15 @@ class GermanTableWidget(TableWidget):
             return ""
         rows = []
         dealt, taken = _("Dealt"), _("Taken from the stock")
-        for s, name in enumerate(game.names):
-            took = [
-                c
-                for i, t in enumerate(game.tricks)
-                for c in (game.winner_took[i] if t.winner == s else game.loser_took[i],)
-                if c is not None
-            ]
-            four = self.four_colour.value
+        # The hand is over: every card may be shown, the face-down takes too.
+        took = ui_of(game).stock_took(game)
+        four = self.four_colour.value
+        for s, name in enumerate(hand_names(game)):
             rows.append(
                 f"<tr><th style='text-align:left'>{esc(name)}</th><td>"
                 f"{esc(dealt)}<br>{hand_svg(game.dealt_hands[s], size=48, four_colour=four)}"
                 f"</td><td>{esc(taken)}<br>"
-                f"{hand_svg(took, size=48, four_colour=four)}</td></tr>"
+                f"{hand_svg(took[s], size=48, four_colour=four)}</td></tr>"
             )
         title = _("The hand is over: every card as dealt and taken")
         return f"<h3 style='margin:6px 0'>{esc(title)}</h3><table>{''.join(rows)}</table>"

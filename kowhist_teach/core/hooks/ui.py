@@ -20,9 +20,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import _
+from ..cards import Card
 from ..errors import SetupError
 
-__all__ = ["GameUI", "RuleOption", "Badge", "MatchScore", "FinishedRound"]
+__all__ = [
+    "GameUI",
+    "RuleOption",
+    "Badge",
+    "MatchScore",
+    "FinishedRound",
+    "StockTaken",
+    "PhaseTricks",
+]
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,45 @@ class FinishedRound:
     tricks: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class StockTaken:
+    """What one hand took from the stock so far, as one seat may know it: ``face_up``,
+    the cards it took that everybody saw; ``known``, the cards it took face down that
+    the seat knows all the same (its own hand's, or a hand shown to everybody), or
+    ``None`` when the seat knows none of them; ``unseen``, how many cards it took that
+    the seat never saw. ``name`` is the hand's name.
+
+    >>> StockTaken(1, 'Bot', (Card('AS'),), None, 2).unseen
+    2
+    """
+
+    hand: int
+    name: str
+    face_up: tuple[Card, ...]
+    known: tuple[Card, ...] | None
+    unseen: int
+
+
+@dataclass(frozen=True)
+class PhaseTricks:
+    """One row of a stock game's chart of tricks: who (``name``: a player, or a side
+    that counts its tricks together) and the tricks won in ``phase1`` (the stock
+    phase) and ``phase2`` (the play-out).
+
+    >>> PhaseTricks('Ann', 4, 3).total
+    7
+    """
+
+    name: str
+    phase1: int
+    phase2: int
+
+    @property
+    def total(self) -> int:
+        """The tricks of both phases."""
+        return self.phase1 + self.phase2
+
+
 class GameUI:
     """What the widgets ask a game; the defaults suit a plain trick-taking game.
 
@@ -113,8 +161,10 @@ class GameUI:
     #: The game has an auction (bids or calls before the play): the family's table,
     #: with calls as buttons, seats the student.
     bidding: bool = False
-    #: The game has a stock that trick winners take from (a panel shows what each
-    #: player took, and a chart by phase).
+    #: The game has a stock that trick winners take from: its table shows what each
+    #: hand took (:meth:`stock_taken`), a chart by phase (:meth:`phase_tricks`) and,
+    #: once the hand is over, every card dealt (the engine's ``dealt_hands``, by hand)
+    #: and taken (:meth:`stock_took`).
     has_stock: bool = False
     #: What the analysis of a move promises: ``"survive"`` (the round) or ``"win"``
     #: (the hand).
@@ -197,6 +247,36 @@ class GameUI:
         2
         """
         return seat
+
+    # ------------------------------------------------ a game with a stock
+    def stock_taken(self, game: Any, seat: int) -> list[StockTaken]:
+        """What each hand took from the stock so far, as ``seat`` may know it: never a
+        card ``seat`` has not seen. One entry per hand the table shows a row for, in
+        order. Default: none (a game without a stock).
+
+        >>> GameUI().stock_taken(None, 0)
+        []
+        """
+        return []
+
+    def stock_took(self, game: Any) -> list[list[Card]]:
+        """Every card each hand took from the stock, in the order taken, by the hand
+        numbers of ``game.dealt_hands``: for the review once the hand is over, when
+        every card may be shown. Default: none.
+
+        >>> GameUI().stock_took(None)
+        []
+        """
+        return []
+
+    def phase_tricks(self, game: Any) -> list[PhaseTricks]:
+        """The chart of tricks by phase, one row per player (or per side, where a side
+        counts its tricks together). Default: none.
+
+        >>> GameUI().phase_tricks(None)
+        []
+        """
+        return []
 
     def analysis_hidden(self, game: Any) -> bool:
         """Whether no analysis is possible yet because chance is hidden from everyone

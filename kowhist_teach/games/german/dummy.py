@@ -398,6 +398,28 @@ class GermanDummyGame(TrickGame):
         self.to_move = self.hand_to_play = None
         self._outcome = GermanDummyOutcome(side, points, list(self.side_tricks), scores)
 
+    def stock_takes(self) -> list[tuple[int, Card, bool]]:
+        """Every stock card taken so far, in the order taken: ``(hand, card, face_up)``,
+        four after each trick of phase 1 (the winner's face-up card first, then one
+        face down to each other hand clockwise from the winner).
+
+        >>> g = GermanDummyGame(seed=5)
+        >>> for _i in range(4):
+        ...     g.play(g.legal_moves()[0])
+        >>> takes = g.stock_takes()
+        >>> [face_up for _h, _c, face_up in takes], takes[0][0] == g.tricks[0].winner
+        ([True, False, False, False], True)
+        """
+        takes: list[tuple[int, Card, bool]] = []
+        for k, trick in enumerate(self.tricks[:_PHASE1_TRICKS]):
+            if len(trick.plays) < 4:  # the trick in progress: nothing taken yet
+                break
+            i = self.order.index(trick.winner)  # type: ignore[arg-type]
+            clockwise = self.order[i:] + self.order[:i]
+            cards = self.dealt_stock[4 * k : 4 * k + 4]
+            takes += [(h, c, h == trick.winner) for h, c in zip(clockwise, cards, strict=True)]
+        return takes
+
     # ---------------------------------------------------------------- views
     def hand(self, seat: int) -> list[Card]:
         """The cards of a hand (0..2 a player's, 3 the dummy's)."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.cards import Card
 from ...core.hooks.picture import Badge, PictureHook, Seat, Table, TrumpBox, last_trick
-from ...core.hooks.ui import GameUI
+from ...core.hooks.ui import GameUI, PhaseTricks, StockTaken
 from ...i18n import N_, _, ngettext
-from .dummy import DUMMY, GermanDummyGame
+from .dummy import _PHASE1_TRICKS, DUMMY, GermanDummyGame
 from .dummy_teach import winning_side_text
 from .engine import GermanPhase
 from .picture import stock_box
@@ -99,6 +100,7 @@ class DummyUI(GameUI):
         "take 7 of the 13 tricks with the dummy. Click a card to play it."
     )
     analysis_goal = "win"
+    has_stock = True
 
     def options(self, rules: type) -> list[Any]:
         return []  # the classic rules only (docs/rules.md)
@@ -120,6 +122,61 @@ class DummyUI(GameUI):
 
     def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
         return {**record, "actions": []}
+
+    def stock_taken(self, game: Any, seat: int) -> list[StockTaken]:
+        """One row per hand, the dummy's too (a stock card goes into a hand, and the
+        dealer may play the dummy's only from the dummy): the winner's face-up cards
+        for all to see; the face-down ones named for the dummy (shown to everybody) and
+        for ``seat``'s own hand, only counted for the other two.
+
+        >>> from kowhist_teach.games.german.dummy import GermanDummyGame
+        >>> [t.name for t in DummyUI().stock_taken(GermanDummyGame(seed=1), 0)]
+        ['Player 1', 'Player 2', 'Player 3', 'Dummy']
+        """
+        face_up: list[list[Card]] = [[], [], [], []]
+        face_down: list[list[Card]] = [[], [], [], []]
+        for hand, card, up in game.stock_takes():
+            (face_up if up else face_down)[hand].append(card)
+        rows = []
+        for hand, name in enumerate(game.hand_names):
+            known = hand in (seat, DUMMY)
+            rows.append(
+                StockTaken(
+                    hand,
+                    name,
+                    tuple(face_up[hand]),
+                    tuple(face_down[hand]) if known else None,
+                    0 if known else len(face_down[hand]),
+                )
+            )
+        return rows
+
+    def stock_took(self, game: Any) -> list[list[Card]]:
+        """Every hand's stock cards, the dummy's last, in the order taken."""
+        took: list[list[Card]] = [[], [], [], []]
+        for hand, card, _up in game.stock_takes():
+            took[hand].append(card)
+        return took
+
+    def phase_tricks(self, game: Any) -> list[PhaseTricks]:
+        """One row per side, as the hand is won (the dealer with the dummy, the other
+        two players together): tricks of the stock phase, then of the last six.
+
+        >>> from kowhist_teach.games.german.dummy import GermanDummyGame
+        >>> [r.name for r in DummyUI().phase_tricks(GermanDummyGame(seed=1, first_dealer=1))]
+        ['Player 2 and the dummy', 'Player 1 and Player 3']
+        """
+        won = [[0, 0], [0, 0]]
+        for k, trick in enumerate(game.tricks):
+            if len(trick.plays) == 4:  # a finished trick (a lead already names a winner)
+                won[game.side_of(trick.winner)][0 if k < _PHASE1_TRICKS else 1] += 1
+        names, dealer = game.names, game.dealer
+        others = [s for s in range(3) if s != dealer]
+        labels = [
+            _("{name} and the dummy").format(name=names[dealer]),
+            _("{a} and {b}").format(a=names[others[0]], b=names[others[1]]),
+        ]
+        return [PhaseTricks(label, p1, p2) for label, (p1, p2) in zip(labels, won, strict=True)]
 
     def controlled_hand(self, game: Any, seat: int) -> int:
         """The dummy's hand (3) while ``seat`` is the dealer and the dummy is to play."""

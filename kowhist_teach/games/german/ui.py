@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import FinishedRound, GameUI, MatchScore, RuleOption
+from ...core.cards import Card
+from ...core.hooks.ui import (
+    FinishedRound,
+    GameUI,
+    MatchScore,
+    PhaseTricks,
+    RuleOption,
+    StockTaken,
+)
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
 from .match import MATCH_LENGTHS, GermanMatch, german_game
@@ -116,6 +124,46 @@ class GermanUI(GameUI):
 
     def analysis_hidden(self, game: Any) -> bool:
         return game.phase is not GermanPhase.PLAY2
+
+    def stock_taken(self, game: Any, seat: int) -> list[StockTaken]:
+        """Each player's face-up takes; the face-down ones named to their taker only
+        (the engine's view says which is which, open stock and closed stock alike).
+
+        >>> from kowhist_teach.games.german.engine import GermanGame
+        >>> [t.unseen for t in GermanUI().stock_taken(GermanGame(seed=1), 0)]
+        [0, 0]
+        """
+        view = game.view(seat)
+        return [
+            StockTaken(
+                s,
+                name,
+                tuple(view.seen_taken[s]),
+                tuple(view.own_unseen) if s == seat else None,
+                0 if s == seat else view.unseen_taken[s],
+            )
+            for s, name in enumerate(game.names)
+        ]
+
+    def stock_took(self, game: Any) -> list[list[Card]]:
+        """Each player's stock cards in the order taken (after each trick, the winner's
+        card or the loser's)."""
+        return [
+            [
+                c
+                for i, t in enumerate(game.tricks)
+                for c in (game.winner_took[i] if t.winner == s else game.loser_took[i],)
+                if c is not None
+            ]
+            for s in range(len(game.names))
+        ]
+
+    def phase_tricks(self, game: Any) -> list[PhaseTricks]:
+        """One row per player: tricks of phase 1, then of phase 2."""
+        return [
+            PhaseTricks(name, game.phase1_tricks[s], game.tricks_won[s] - game.phase1_tricks[s])
+            for s, name in enumerate(game.names)
+        ]
 
     def first_deal(self, record: dict[str, Any]) -> dict[str, Any]:
         start = dict(record)
