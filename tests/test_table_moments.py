@@ -14,6 +14,7 @@ from test_widgets import click_something_legal, text
 
 from kowhist_teach.app import SESSION_SETTINGS, build_app
 from kowhist_teach.widgets.card_table import SPEEDS
+from kowhist_teach.widgets.faces import taken_html
 from kowhist_teach.widgets.family_table import FamilyTableWidget
 from kowhist_teach.widgets.table import TableWidget
 
@@ -353,6 +354,14 @@ def test_between_two_hands_of_a_match_the_status_tells_the_hand_just_over() -> N
     assert sum(hand.tricks_won) == 26 and max(hand.tricks_won) > 0
     assert "Hand 1 is over: read what happened, then click “Next hand”" in status
     assert "to move" not in status and "Your turn" not in status
+    # The panels beside the table tell the hand just over too: its tricks by phase,
+    # what each took (the stock is gone), every card as dealt and taken.
+    chart = " ".join(text(table.chart.value).split())
+    for seat, name in enumerate(match.names):
+        one, all_ = hand.phase1_tricks[seat], hand.tricks_won[seat]
+        assert f"{name} {one} {all_ - one} {all_}" in chart, chart
+    assert "The hand is over: every card as dealt and taken" in text(table.review.value)
+    assert table.taken.value == taken_html(hand, table.model.human)
     table.next_button.click()
     assert not table.guard.errors, table.guard.errors
     status = status_text(table)
@@ -361,6 +370,10 @@ def test_between_two_hands_of_a_match_the_status_tells_the_hand_just_over() -> N
     for part in seat_tricks(table, match.tricks_won):
         assert part in status
     assert "Your turn" in status or "to move" in status
+    # The new hand's panels: nothing taken, no trick yet, no review.
+    assert table.review.value == "" and table.taken.value == taken_html(match, table.model.human)
+    chart = " ".join(text(table.chart.value).split())
+    assert all(f"{name} 0 0 0" in chart for name in match.names), chart
 
 
 def test_no_round_over_no_round_told() -> None:

@@ -277,7 +277,14 @@ class TableWidget(TableView):
         self.chart.value = self._chart_html()
         self.extra_update()
         # The review changes once a round: drawn again only then (or in a new language).
-        key = (id(game), len(getattr(game, "rounds", ())), game.is_over(), four, get_language())
+        key = (
+            id(game),
+            len(getattr(game, "rounds", ())),
+            model.finished_hand,
+            game.is_over(),
+            four,
+            get_language(),
+        )
         if key != self._review_key:
             self._review_key = key
             self.review.value = self._review_html()
@@ -466,18 +473,29 @@ class GermanTableWidget(TableWidget):
         set_classes(self.taken, "kw-taken")
         return self.taken
 
+    def _panel_game(self) -> Any:
+        """The hand the panels tell: between two hands of a match the one just over
+        (its moment is on the table), else the hand in play."""
+        game, model = self.game, self.model
+        if model.between_rounds and model.finished_hand is not None:
+            done = ui_of(game).finished_hand(game)
+            if done is not None:
+                return done
+        return game
+
     def extra_update(self) -> None:
-        self.taken.value = taken_html(self.game, self.model.human)
+        self.taken.value = taken_html(self._panel_game(), self.model.human)
 
     def _chart_title(self) -> str:
         return _("Tricks won")
 
     def _chart_html(self) -> str:
+        game = self._panel_game()
         rows = "".join(
             f"<tr><th>{esc(row.name)}</th><td>{row.phase1}</td>"
             f"<td>{row.phase2}</td>"
             f"<td><b>{row.total}</b></td></tr>"
-            for row in ui_of(self.game).phase_tricks(self.game)
+            for row in ui_of(game).phase_tricks(game)
         )
         head = "".join(
             f"<th>{esc(t)}</th>" for t in ("", _("Phase 1"), _("Phase 2"), _("All tricks"))
@@ -485,7 +503,7 @@ class GermanTableWidget(TableWidget):
         return f'<table class="kw-chart-table"><tr>{head}</tr>{rows}</table>'
 
     def _review_html(self) -> str:
-        game = self.game
+        game = self._panel_game()
         if not game.is_over():
             return ""
         rows = []

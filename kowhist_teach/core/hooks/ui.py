@@ -224,6 +224,16 @@ class GameUI:
         ``None``, a game of one hand (the status line tells the game as it is)."""
         return None
 
+    def finished_hand(self, game: Any) -> Any:
+        """The game of the hand just over in a match of several hands (what its panels
+        show between two hands, while the next one waits), or ``None``: a game of one
+        hand, or none over yet.
+
+        >>> GameUI().finished_hand(None) is None
+        True
+        """
+        return None
+
     def trump_settled(self, game: Any) -> bool:
         """Whether trumps are decided (``game.trump`` is then the suit, or ``None`` for
         no trumps)."""

@@ -122,6 +122,20 @@ class GermanUI(GameUI):
         facts = (_match_fact(game, len(done)), *self.status_facts(hand))
         return FinishedRound(facts, hand.trump, tuple(hand.tricks_won))
 
+    def finished_hand(self, game: Any) -> Any:
+        """The last finished hand of a match (its own game, over).
+
+        >>> m = GermanMatch(match=3, seed=1)
+        >>> while m.hand_number == 1:
+        ...     m.play(m.legal_moves()[0])
+        >>> GermanUI().finished_hand(m).is_over(), GermanUI().finished_hand(m.game)
+        (True, None)
+        """
+        if not isinstance(game, GermanMatch):
+            return None
+        done = game.games if game.is_over() else game.games[:-1]
+        return done[-1] if done else None
+
     def analysis_hidden(self, game: Any) -> bool:
         return game.phase is not GermanPhase.PLAY2
 
