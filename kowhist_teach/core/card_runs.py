@@ -12,9 +12,18 @@ few sets again and again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import SUIT_MASK
 
-__all__ = ["REPS", "equivalent_cards", "high_first", "low_first", "representatives"]
+__all__ = [
+    "REPS",
+    "equivalent_cards",
+    "high_first",
+    "low_first",
+    "representatives",
+    "squeeze",
+]
 
 
 def equivalent_cards(hand: int, live: int) -> dict[int, int]:
@@ -108,3 +117,41 @@ def high_first(mask: int) -> tuple[int, ...]:
             _HIGH.clear()
         out = _HIGH[mask] = low_first(mask)[::-1]
     return out
+
+
+#: :func:`squeeze`'s shape of one suit by the seats' cards in it.
+_SHAPES: dict[tuple[int, ...], int] = {}
+
+
+def squeeze(hands: Sequence[int]) -> tuple[int, int, int, int]:
+    """The hands with the gaps left by played cards squeezed out: for each suit, which
+    seat holds each live card, highest first (3 bits a card). Only the order of the
+    cards in a suit decides tricks, so hands with the same shapes play alike.
+
+    >>> from kowhist_teach.core.cards import mask_of, parse_cards
+    >>> a = [mask_of(parse_cards('AS 9S')), mask_of(parse_cards('KS'))]
+    >>> b = [mask_of(parse_cards('AS 2S')), mask_of(parse_cards('10S'))]  # J..3 played
+    >>> squeeze(a) == squeeze(b), squeeze(a) == squeeze(b[::-1])
+    (True, False)
+    """
+    out = []
+    for shift in (0, 13, 26, 39):
+        chunks = tuple([h >> shift & 0x1FFF for h in hands])
+        shape = _SHAPES.get(chunks)
+        if shape is None:
+            live = 0
+            for c in chunks:
+                live |= c
+            shape = 0
+            while live:
+                bit = 1 << (live.bit_length() - 1)
+                live ^= bit
+                for seat, c in enumerate(chunks):
+                    if c & bit:
+                        shape = shape << 3 | (seat + 1)
+                        break
+            if len(_SHAPES) > _CACHE_MAX:
+                _SHAPES.clear()
+            _SHAPES[chunks] = shape
+        out.append(shape)
+    return tuple(out)

@@ -9,11 +9,14 @@ For the side ``team`` it finds how many of the remaining tricks of the round the
 plain minimax).  The search is alpha-beta over whole tricks with
 
 * a transposition table at trick starts (the hands and the leader are the whole state
-  there), holding lower and upper bounds;
+  there), holding lower and upper bounds; in misère its key squeezes out the ranks
+  already played (:func:`~kowhist_teach.core.card_runs.squeeze`), so positions that
+  differ only by the gaps between the cards left share one entry;
 * equivalent cards merged: cards of one suit in one hand with no live card between
   them (in any hand or on the table) play alike, so only one is tried;
-* move ordering that tries cheap winners, then low cards;
-* the trivial bounds ``0 <= tricks <= tricks left``.
+* move ordering that tries cheap winners, then low cards (in misère: ducking);
+* the trivial bounds ``0 <= tricks <= tricks left``, sure tricks, and in misère the
+  proof that the team can duck every trick left (:func:`~kowhist_teach.core.ducking.ducks_rest`).
 
 This is a teaching tool, so it is labelled honestly everywhere it is shown: "best play
 if every card were visible" — a real player cannot see the other hands.
@@ -32,11 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .card_runs import REPS as _REPS
-from .card_runs import equivalent_cards
+from .card_runs import equivalent_cards, squeeze
 from .card_runs import high_first as _high_first
 from .card_runs import low_first as _low_first
 from .card_runs import representatives as _representatives
 from .cards import SUIT_MASK
+from .ducking import beaten_leads, ducks_rest
 
 __all__ = ["AnalysisTimeout", "HIDDEN_CODE", "MoveAnalysis", "TrickSolver", "equivalent_cards"]
 
@@ -147,6 +151,8 @@ class TrickSolver:
         self._live = 0
         self._tmask = SUIT_MASK[trump] if trump >= 0 else 0
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        #: Misère: the table's key of each position met (its hands, ranks squeezed).
+        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
         #: ``time.perf_counter()`` value after which the search gives up.
         self.give_up_at = float("inf")
         #: Node count after which it gives up (a budget of work: the same on a busy
@@ -170,6 +176,10 @@ class TrickSolver:
         self.guess = 1
         #: Which seats want the team to take tricks (the team, or in misère the others).
         self.wants = tuple(t != minimise for t in self.team)
+        #: Misère for one seat with no one passing: the seat whose ducking
+        #: :func:`~kowhist_teach.core.ducking.ducks_rest` can prove (``-1`` otherwise).
+        members = [s for s in range(self.n) if self.team[s]]
+        self._ducker = members[0] if minimise and len(members) == 1 and not self._passers else -1
 
     # ------------------------------------------------------------- public entry
     def tricks_left(self) -> int:
@@ -299,6 +309,15 @@ class TrickSolver:
                         best, best_seat = card, s
             return 1 if self.team[best_seat] else 0
         key = (leader if self.broken else leader - 64, *hands)
+        if self.minimise:
+            # Cards already played leave gaps between the ranks: positions alike but
+            # for the gaps are one position (one entry for all of them). Misère only,
+            # where it pays most: elsewhere the node counts (the bots' budget of work)
+            # stay as they were.
+            raw = key
+            key = self._keys.get(raw)
+            if key is None:
+                key = self._keys[raw] = (raw[0], *squeeze(hands))
         entry = self.table.get(key)
         if entry is None:
             lo, hi = self._bounds(tricks, leader)
@@ -365,7 +384,12 @@ class TrickSolver:
                     lo = min(run, tricks)
                 else:
                     hi = tricks - min(run, tricks)
-        if self.minimise or self.may_pass[leader]:
+        if self.minimise:
+            me = self._ducker
+            if me >= 0 and ducks_rest(hands, me, leader, live, self._tmask):
+                return lo, 0
+            return lo, hi
+        if self.may_pass[leader]:
             return lo, hi
         hand = hands[leader]
         if tlive & ~hand:
@@ -404,6 +428,8 @@ class TrickSolver:
                     reps = _representatives(legal >> shift, live >> shift & 0x1FFF)
                 reps <<= shift
                 if _SUIT_OF[best] != led:
+                    if self.minimise and seat == self._ducker:
+                        return _high_first(reps)  # trumped: throw the highest, safely
                     return _low_first(reps)  # trumped: nothing of ours wins
                 under = reps & ((2 << best) - 1)
                 over = reps ^ under
@@ -434,6 +460,11 @@ class TrickSolver:
             # Misère: nobody wants to win a trick the team would not take, so lead
             # low, and under the card to beat play the highest card that stays under.
             if best < 0:
+                if seat == self._ducker:
+                    # The team's leads that someone must beat first, the highest of
+                    # them first (it gets rid of a card that could win later).
+                    safe = beaten_leads(self.hands, seat, reps)
+                    return _high_first(safe) + _low_first(reps & ~safe)
                 return _low_first(reps)
             bs = _SUIT_OF[best]
             winning = reps & SUIT_MASK[bs] & ~((2 << best) - 1)
