@@ -174,8 +174,10 @@ class FamilyTableWidget(TableView):
         set_classes(self.last_trick, "kw-last-trick")
         self.open_hands = w.HTML()
         set_classes(self.open_hands, "kw-open-hands")
-        self.setup = FamilySetup(game, rules, self._new_game, self.guard)
-        self.setup_box = self._setup_box()
+        # Made when first opened, from the rules of the game then on the table.
+        self.setup_box = self._setup_box(
+            lambda: FamilySetup(game, self.model.game.rules, self._new_game, self.guard)
+        )
         self.next_button = big_button("", "kw-next-deal")
         self.next_button.button_style = "primary"
         self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))

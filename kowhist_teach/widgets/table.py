@@ -119,8 +119,9 @@ class TableWidget(TableView):
         self.upload = RecordUpload(accept=".json,application/json", multiple=False)
         set_classes(self.upload, "kw-load")
         self.upload.layout.width = "auto"
-        self.setup = SetupPanel(self.kind, self.model, self._new_game, self.guard)
-        self.setup_box = self._setup_box()
+        self.setup_box = self._setup_box(
+            lambda: SetupPanel(self.kind, self.model, self._new_game, self.guard)
+        )
         self.tricks_box = w.Accordion(children=[w.VBox([self.chart])], selected_index=0)
         self.replay_button.on_click(self.guard.wrap(lambda _b: self.model.replay()))
         self.review_button.on_click(self.guard.wrap(lambda _b: self._review()))

@@ -9,6 +9,7 @@ bots' pace, the analysis, the players' names). The trick table
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -93,11 +94,29 @@ class TableView(w.VBox):
         self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
         self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
 
-    def _setup_box(self) -> w.Accordion:
-        """``self.setup`` in a folded box (``kw-setup-box``)."""
-        box = w.Accordion(children=[self.setup], selected_index=None)
+    def _setup_box(self, make: Callable[[], w.Widget]) -> w.Accordion:
+        """The game's setup in a folded box (``kw-setup-box``), made by ``make`` when
+        the box is first opened or ``self.setup`` first asked for: the setup is about
+        half of a table's widgets, which a student who only plays never opens, and the
+        app's first page is ready sooner without them."""
+        self._make_setup = make
+        self._built_setup: Any = None
+        box = w.Accordion(children=[w.VBox()], selected_index=None)
         set_classes(box, "kw-setup-box")
+        box.observe(self.guard.wrap(self._setup_opened), names="selected_index")
         return box
+
+    def _setup_opened(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.setup  # noqa: B018 - made now, the first time it is opened
+
+    @property
+    def setup(self) -> Any:
+        """The game's setup (players, bots, rules), made on first use."""
+        if self._built_setup is None:
+            self._built_setup = self._make_setup()
+            self.setup_box.children = [self._built_setup]
+        return self._built_setup
 
     def _action_row(self, parts: list[w.Widget]) -> w.VBox:
         """What the student acts on besides their cards, as ``self.actions``
@@ -317,7 +336,8 @@ class TableView(w.VBox):
         self.language.follow(lang)
         self._hint = None
         self.relabel()
-        self.setup.relabel()
+        if self._built_setup is not None:  # one made later speaks the new language
+            self._built_setup.relabel()
         self.model.relabel()
 
     # ----------------------------------------------------------------- drawing
