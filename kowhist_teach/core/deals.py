@@ -19,8 +19,8 @@ What it knows is game-neutral (RULES.md §1 and the chance rule of every game he
   ``trump``, ``leader``, ``tricks``, ``tricks_won`` and ``points``), the running
   ``scores``, the deal passing left, undo and clone.
 
-A game provides ``phases``, ``rules_class``, ``_draw_deal(rng)``, ``_start(hands,
-rest)`` (the deal's log and first player), ``tricks_per_deal()``, ``_score_deal()``,
+A game provides ``phases``, ``rules_class``, ``_draw_deal(rng)``, ``_deal_cards(deck)``,
+``_start(hands, rest)`` (the deal's log and first player), ``tricks_per_deal()``, ``_score_deal()``,
 ``_game_outcome()`` and the three call methods; its ``__init__`` reads its players and
 rules and ends with :meth:`DealGame._begin`.
 
@@ -38,7 +38,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from ..i18n import N_, _
-from .cards import SUIT_MASK, BadCard, Card, Suit, cards_in
+from .cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in
 from .errors import SetupError
 from .game import TrickGame
 from .moves import Call, Move
@@ -66,6 +66,8 @@ class DealGame(TrickGame):
     _DEAL: ClassVar[Any]
     _PLAY: ClassVar[Any]
     _OVER: ClassVar[Any]
+    #: The cards of the pack (bid whist adds the jokers).
+    pack: ClassVar[tuple[Card, ...]] = ALL_CARDS
     #: Whether cards rank and follow as RULES.md §1 says (set for each subclass: false
     #: when it has its own ``_beats``, ``_led_suit``, ``_suit_mask`` or ``_card_mask``).
     _plain_ranking: ClassVar[bool] = True
@@ -190,6 +192,11 @@ class DealGame(TrickGame):
     def _draw_deal(self, rng: random.Random) -> tuple[list[list[Card]], Any]:
         """The next deal drawn with ``rng`` (seeded for it): the hands by seat and the
         rest of the deal as the game logs it (a turned-up card, a kitty …)."""
+        raise NotImplementedError
+
+    def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
+        """The game's way to deal from a shuffled pack (or its top): the hands by seat
+        and the deal's other part as ``deal`` takes it (``trump_card``, ``kitty`` …)."""
         raise NotImplementedError
 
     def _check_dealing(self) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
-from ...core.cards import ALL_CARDS, BadCard, Card, Suit, cards_in, mask_of
+from ...core.cards import BadCard, Card, Suit, cards_in, mask_of
 from ...core.deals import DealGame
 from ...core.game import RuleOptions, read_players
 from ...core.moves import Move, SetupError
@@ -194,8 +194,6 @@ class FamilyGame(DealGame):
     by_partnership: ClassVar[bool] = True
     #: The record of one deal (a game may keep more per deal in a subclass).
     deal_log_class: ClassVar[type[DealLog]] = DealLog
-    #: The cards of the pack (bid whist adds the jokers).
-    pack: ClassVar[tuple[Card, ...]] = ALL_CARDS
 
     def __init__(
         self,
@@ -336,10 +334,6 @@ class FamilyGame(DealGame):
         return FamilyOutcome(winner[0], list(self.scores), self.by_partnership, len(self.deals))
 
     # ------------------------------------------------------------ subclass hooks
-    def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
-        """Split a shuffled pack into four hands and the deal's ``extra``."""
-        raise NotImplementedError
-
     def _check_deal(self, hands: list[list[Card]], extra: dict[str, Any]) -> dict[str, Any]:
         """Check a given deal; return ``extra`` parsed (cards as :class:`Card`)."""
         raise NotImplementedError

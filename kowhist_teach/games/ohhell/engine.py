@@ -231,14 +231,19 @@ class OhHellGame(DealGame):
 
     # ------------------------------------------------------------------ chance
     def _draw_deal(self, rng: random.Random) -> tuple[list[list[Card]], Card | None]:
-        n, size, dealer = self.n, self.hand_size, self.dealer
         # The top of a shuffled pack: the hands, then the card to turn (if one is left).
-        deck = rng.sample(ALL_CARDS, min(n * size + 1, len(ALL_CARDS)))
+        deck = rng.sample(ALL_CARDS, min(self.n * self.hand_size + 1, len(ALL_CARDS)))
+        hands, extra = self._deal_cards(deck)
+        return hands, extra["trump_card"]
+
+    def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
+        """The deal from the top of a shuffled pack: one card at a time from the
+        dealer's left, then the next card is turned up (if one is left)."""
+        n, size, dealer = self.n, self.hand_size, self.dealer
         hands: list[list[Card]] = [[] for _s in range(n)]
-        # One card at a time, from the dealer's left; then the next card is turned up.
         for i in range(n * size):
             hands[(dealer + 1 + i) % n].append(deck[i])
-        return hands, deck[n * size] if n * size < len(deck) else None
+        return hands, {"trump_card": deck[n * size] if n * size < len(deck) else None}
 
     def deal(
         self, hands: Sequence[Sequence[Card | str]], trump_card: Card | str | None = None
