@@ -189,13 +189,22 @@ def replay_deal(
 
 
 # ------------------------------------------------------------------------- writing
-def deals_record(game: Any, deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """The record of ``game`` (its setup) with its ``deals`` written by the game.
+def deals_record(game: Any, write_chance: Callable[[tuple[Any, ...], list[Any]], None]) -> Any:
+    """The record of ``game``: its setup and its deals, written from the game's log.
+    ``write_chance(event, deals)`` writes a chance event of the log (a deal: append its
+    object, ``actions`` last and empty; chance inside a deal: a key of the last one);
+    each move is added to the last deal's ``actions``.
 
     >>> from kowhist_teach import OhHellGame
-    >>> deals_record(OhHellGame(3, seed=1), [])['players']
-    3
+    >>> deals_record(OhHellGame(3, seed=1), lambda event, deals: None)['deals']
+    []
     """
+    deals: list[dict[str, Any]] = []
+    for event in game._log:
+        if isinstance(event, tuple):
+            write_chance(event, deals)
+        else:
+            deals[-1]["actions"].append(event.code)
     return {
         "format": FORMAT,
         "game": game.game_name,

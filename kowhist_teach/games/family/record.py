@@ -227,19 +227,18 @@ def family_record(game: FamilyGame) -> dict[str, Any]:
     >>> rec['rules'], rec['players'], sorted(rec['deals'][0])
     ({'drive': True}, ['A', 'B', 'C', 'D'], ['actions', 'hands'])
     """
-    deals: list[dict[str, Any]] = []
-    for event in game._log:
-        if isinstance(event, tuple) and event[0] == "swap":  # ("swap", [(seat, joker, card)])
-            deals[-1]["joker_swap"] = [card.code for _seat, _joker, card in event[1]]
-        elif isinstance(event, tuple):  # ("deal", hands, extra)
-            _kind, hands, extra = event
-            deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
-            deal.update({key: _extra_json(value) for key, value in extra.items()})
-            deal["actions"] = []
-            deals.append(deal)
-        else:
-            deals[-1]["actions"].append(event.code)
-    return deals_record(game, deals)
+    return deals_record(game, _write_chance)
+
+
+def _write_chance(event: tuple[Any, ...], deals: list[dict[str, Any]]) -> None:
+    if event[0] == "swap":  # ("swap", [(seat, joker, card)]): the last deal's joker_swap
+        deals[-1]["joker_swap"] = [card.code for _seat, _joker, card in event[1]]
+        return
+    _kind, hands, extra = event  # ("deal", hands, extra)
+    deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
+    deal.update({key: _extra_json(value) for key, value in extra.items()})
+    deal["actions"] = []
+    deals.append(deal)
 
 
 # ------------------------------------------------------------------------ the report

@@ -34,18 +34,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import deal_record
 from ...core.cards import card_codes
-from ...core.deal_record import (
-    DealReplayError,
-    Replayed,
-    check_deals,
-    complete_tricks,
-    deals_error_result,
-    deals_record,
-    deals_result,
-    replay_deal,
-    replay_deals,
-)
 from ...core.errors import IllegalMove, RecordError  # noqa: F401  (IllegalMove: the doctests)
 from ...core.hooks.record import RecordHook
 from ...core.record import FORMAT, check_record
@@ -72,7 +62,7 @@ TOP_KEYS = frozenset({"format", "game", "players", "rules", "first_dealer", "dea
 DEAL_KEYS = frozenset({"hands", "trump_card", "actions"})
 
 
-class OhHellReplayError(DealReplayError):
+class OhHellReplayError(deal_record.DealReplayError):
     """An Oh Hell record that breaks a rule; ``deal``, ``action`` and ``seat`` say where
     (0-based; ``None`` where the players, the rules or a whole deal are at fault).
 
@@ -105,11 +95,11 @@ def check_shape(data: Any) -> None:
 
 def _check_deals(data: dict[str, Any]) -> None:
     """The deals of an Oh Hell record: hands, actions, and a turned-up card or null."""
-    check_deals(data, {"trump_card": "card or null"})
+    deal_record.check_deals(data, {"trump_card": "card or null"})
 
 
 # ------------------------------------------------------------------------ replaying
-def _replay(record: Any) -> Replayed:
+def _replay(record: Any) -> deal_record.Replayed:
     """Replay a record; raises :class:`RecordError` only."""
     check_shape(record)
 
@@ -121,11 +111,13 @@ def _replay(record: Any) -> Replayed:
             auto_chance=False,
         )
 
-    return replay_deals(record, new_game, _replay_deal, OhHellReplayError)
+    return deal_record.replay_deals(record, new_game, _replay_deal, OhHellReplayError)
 
 
-def _replay_deal(game: OhHellGame, deal: dict[str, Any], d: int) -> DealReplayError | None:
-    return replay_deal(
+def _replay_deal(
+    game: OhHellGame, deal: dict[str, Any], d: int
+) -> deal_record.DealReplayError | None:
+    return deal_record.replay_deal(
         game, deal, d, OhHellReplayError, lambda: game.deal(deal["hands"], deal.get("trump_card"))
     )
 
@@ -161,20 +153,18 @@ def to_record(game: OhHellGame) -> dict[str, Any]:
     >>> rec['rules'], rec['players'], sorted(rec['deals'][0])
     ({}, ['A', 'B', 'C'], ['actions', 'hands', 'trump_card'])
     """
-    deals: list[dict[str, Any]] = []
-    for event in game._log:
-        if isinstance(event, tuple):  # ("deal", hands, trump_card)
-            _kind, hands, trump_card = event
-            deals.append(
-                {
-                    "hands": [card_codes(h) for h in hands],
-                    "trump_card": trump_card.code if trump_card is not None else None,
-                    "actions": [],
-                }
-            )
-        else:
-            deals[-1]["actions"].append(event.code)
-    return deals_record(game, deals)
+    return deal_record.deals_record(game, _write_deal)
+
+
+def _write_deal(event: tuple[Any, ...], deals: list[dict[str, Any]]) -> None:
+    _kind, hands, trump_card = event  # ("deal", hands, trump_card)
+    deals.append(
+        {
+            "hands": [card_codes(h) for h in hands],
+            "trump_card": trump_card.code if trump_card is not None else None,
+            "actions": [],
+        }
+    )
 
 
 # ------------------------------------------------------------------------ the report
@@ -189,7 +179,7 @@ def _deal_json(game: OhHellGame, d: int, scores: list[int] | None) -> dict[str, 
         "bids": list(log.bids),
         "calls": [[seat, move.code] for seat, move in log.calls],
         "leader": log.leader,
-        "tricks": complete_tricks(log, game.n),
+        "tricks": deal_record.complete_tricks(log, game.n),
         "tricks_won": list(log.tricks_won),
         "points": list(log.points) if log.points is not None else None,
         "scores": scores,
@@ -224,7 +214,7 @@ def replay(data: Any) -> dict[str, Any]:
     >>> print(out['error']['message'])
     the dealer may not bid 0: the bids would add up to 1, the deal's tricks (the hook)
     """
-    return deals_result(data, _replay, OhHellReplayError, _deal_json, _winners)
+    return deal_record.deals_result(data, _replay, OhHellReplayError, _deal_json, _winners)
 
 
 # ------------------------------------------------------------------------- the hook
@@ -254,4 +244,4 @@ class OhHellRecord(RecordHook):
         return replay(data)
 
     def not_a_record(self, message: str) -> dict[str, Any]:
-        return deals_error_result(OhHellReplayError(message), _winners(None))
+        return deal_record.deals_error_result(OhHellReplayError(message), _winners(None))
