@@ -212,6 +212,17 @@ class DealCli(CliHook):
         )
         return "\n".join(lines)
 
+    def prompt(self, game: Any, seat: int) -> str:
+        legal = game.legal_moves()
+        moves = " ".join(m.label if isinstance(m, Card) else m.code for m in legal)
+        return self.prompt_words(game, legal).format(moves=moves)
+
+    def prompt_words(self, game: Any, legal: list[Any]) -> str:
+        """The prompt for the move to make now, with ``{moves}`` for the moves open."""
+        if game.phase is getattr(game.phases, "BID", None):
+            return _("Your bid ({moves}): ")
+        return _("Your play ({moves}): ")
+
     def contract_lines(self, game: Any, view: Any) -> list[str]:
         """The contract, as the player to move sees it during the game (none by default)."""
         return []

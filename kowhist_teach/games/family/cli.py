@@ -29,10 +29,6 @@ from .engine import SEATS, FamilyGame, FamilyPhase, partners
 __all__ = ["FamilyCli"]
 
 
-def _card_text(move: Any) -> str:
-    return move.label if isinstance(move, Card) else move.code
-
-
 class FamilyCli(DealCli):
     """The family's part of the command line; a game overrides :meth:`call_words`,
     :meth:`contract_line` and :meth:`score_labels` where its words differ."""
@@ -154,20 +150,14 @@ class FamilyCli(DealCli):
             for s, cards in view.open_hands.items()
         ]
 
-    def prompt(self, game: Any, seat: int) -> str:
-        legal = game.legal_moves()
-        moves = " ".join(_card_text(m) for m in legal)
-        if game.phase is FamilyPhase.BID:
-            return _("Your bid ({moves}): ").format(moves=moves)
+    def prompt_words(self, game: Any, legal: list[Any]) -> str:
         if game.phase is FamilyPhase.TRUMP:
             if any(getattr(m, "code", "") == "high" for m in legal):  # bid whist at no trump
-                return _("No trumps: do high cards win, or low ones? ({moves}): ").format(
-                    moves=moves
-                )
-            return _("Name trumps ({moves}): ").format(moves=moves)
+                return _("No trumps: do high cards win, or low ones? ({moves}): ")
+            return _("Name trumps ({moves}): ")
         if game.phase is FamilyPhase.DISCARD:
-            return _("Discard a card ({moves}): ").format(moves=moves)
-        return _("Your play ({moves}): ").format(moves=moves)
+            return _("Discard a card ({moves}): ")
+        return super().prompt_words(game, legal)
 
     def help_lines(self, game: Any) -> list[str]:
         return [

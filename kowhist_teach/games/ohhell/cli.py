@@ -4,8 +4,7 @@ and the terminal game (you are seat 0, bots the others).
 
 What every game played deal after deal says there is
 :class:`~kowhist_teach.core.hooks.deal_cli.DealCli`'s (a bid reads as its number, the
-scores go by seat, the bids stay in sight all deal long); Oh Hell adds its prompt and
-its help.
+scores go by seat, the bids stay in sight all deal long); Oh Hell adds its help.
 
 >>> from kowhist_teach.games.ohhell.engine import OhHellGame
 >>> cli = OhHellCli()
@@ -17,10 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.cards import Card
 from ...core.hooks.deal_cli import DealCli
 from ...i18n import _
-from .engine import OhHellGame, OhHellPhase
+from .engine import OhHellGame
 
 __all__ = ["OhHellCli"]
 
@@ -29,13 +27,6 @@ class OhHellCli(DealCli):
     """Oh Hell's ``cli`` hook."""
 
     title = OhHellGame.title
-
-    def prompt(self, game: Any, seat: int) -> str:
-        legal = game.legal_moves()
-        moves = " ".join(m.label if isinstance(m, Card) else m.code for m in legal)
-        if game.phase is OhHellPhase.BID:
-            return _("Your bid ({moves}): ").format(moves=moves)
-        return _("Your play ({moves}): ").format(moves=moves)
 
     def help_lines(self, game: Any) -> list[str]:
         return [
