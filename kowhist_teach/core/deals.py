@@ -243,13 +243,28 @@ class DealGame(TrickGame):
         Raises :class:`~kowhist_teach.core.errors.IllegalMove` saying why, and leaves
         the game unchanged.
         """
-        if type(move) is Card and seat is None and self.phase is self._PLAY:
+        phase = self.phase
+        if type(move) is Card and seat is None and phase is self._PLAY:
             # The hot path (bots, simulations): a card the player to move may play,
             # checked on the bits; anything else takes the checked path below.
             s: int = self.to_move  # type: ignore[assignment]
             if self._card_mask(s) >> move & 1:
                 self._log.append(move)
                 self._play_card(s, move)
+                return
+        elif (
+            type(move) is Call
+            and seat is None
+            and self.to_move is not None
+            and phase is not self._PLAY
+            and phase is not self._DEAL
+            and phase is not self._OVER
+        ):
+            # The calls' hot path: a call open to the player to move (what _check
+            # would find, without parsing or the reasons).
+            if move in self._call_moves():
+                self._log.append(move)
+                self._apply(move)
                 return
         move = self._check(move, seat)
         self._log.append(move)

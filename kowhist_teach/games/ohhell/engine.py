@@ -46,7 +46,7 @@ from typing import Any
 from ...core.cards import ALL_CARDS, BadCard, Card, Suit, cards_in, mask_of, parse_card
 from ...core.deals import DealGame
 from ...core.game import read_players
-from ...core.moves import Call, Move, SetupError, parse_move
+from ...core.moves import Move, SetupError, parse_move
 from ...core.tricks import Trick
 from ...i18n import N_, _, ngettext
 from .rules import BIDS, MAX_HAND, SCORINGS, OhHellRules, bid_call, bid_value, deal_points
@@ -227,6 +227,8 @@ class OhHellGame(DealGame):
 
     def tricks_per_deal(self) -> int:
         """Tricks in the deal in progress: the hand size."""
+        if self.phase is OhHellPhase.PLAY:  # asked after every trick: the deal's own
+            return self.deals[-1].hand_size
         return self.hand_size
 
     # ------------------------------------------------------------------ chance
@@ -309,20 +311,6 @@ class OhHellGame(DealGame):
         self.to_move = (dealer + 1) % n
 
     # ------------------------------------------------------------- the bids
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Make ``move`` for the player to move (or for ``seat``, which must be them).
-
-        Raises :class:`~kowhist_teach.core.errors.IllegalMove` saying why, and leaves
-        the game unchanged.
-        """
-        if type(move) is Call and seat is None and self.phase is _BID:
-            # The bidding's hot path (bots, simulations): one of BIDS, open to the bidder.
-            if move in self._call_moves():
-                self._log.append(move)
-                self._apply(move)
-                return
-        DealGame.play(self, move, seat)
-
     def _call_moves(self) -> list[Move]:
         """The bids open to the bidder, from 0 up (the hook may bar one for the dealer)."""
         log = self.deals[-1]
