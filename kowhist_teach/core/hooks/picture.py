@@ -65,6 +65,7 @@ __all__ = [
     "Table",
     "PictureHook",
     "last_trick",
+    "DealPicture",
 ]
 
 #: The tones a badge may take (the pictures choose the colours): ``plain`` (the
@@ -291,3 +292,143 @@ def last_trick(tricks: Sequence[Trick], current: Trick | None) -> tuple[Trick | 
         if t is not current and t.plays:
             return t, True
     return None, False
+
+
+class DealPicture(PictureHook):
+    """The table of a game played deal after deal
+    (:class:`~kowhist_teach.core.deals.DealGame`: the whist family, Oh Hell): the seats
+    with their badges and tricks (hands face up for the viewer, for everyone with
+    ``show_all``, and any hand laid open), the trump box, the trick, the bidding and
+    the scores. A game says what is its own: :meth:`trump_box`, :meth:`boxes`,
+    :meth:`seat_badges`, :attr:`layout` and :meth:`classes`.
+
+    >>> from kowhist_teach import OhHellGame
+    >>> from kowhist_teach.core.registry import spec
+    >>> hook = spec('ohhell').picture
+    >>> isinstance(hook, DealPicture), hook.status(OhHellGame(3, seed=1))
+    (True, 'Player 2 to bid')
+    """
+
+    #: How the pictures place the seats (``"compass"``, ``"ring"``).
+    layout = "ring"
+
+    # ----------------------------------------------------------- the protocol
+    def status(self, game: Any) -> str:
+        out = game.outcome()
+        if out is not None:
+            if out.winner is None:
+                return _("The game is a tie")
+            return self.winner_status(game, out)
+        who = game.names[game.to_move] if game.to_move is not None else ""
+        return self.phase_status(game, who) or _("Dealing")
+
+    def winner_status(self, game: Any, outcome: Any) -> str:
+        """The status line of a game won (default: by a player)."""
+        return _("{name} wins the game").format(name=game.names[outcome.winner])
+
+    def phase_status(self, game: Any, who: str) -> str | None:
+        """What ``who``, the player to move, is to do in the game's phase (``None``:
+        the cards are being dealt)."""
+        phases = game.phases
+        if game.phase is phases.PLAY:
+            return _("{name} to play").format(name=who)
+        if game.phase is getattr(phases, "BID", None):
+            return _("{name} to bid").format(name=who)
+        return None
+
+    def table(self, game: Any, seat: int | None = None, show_all: bool = False) -> Table:
+        status = self.status(game)
+        trick, finished = last_trick(game.tricks, game.trick)
+        return Table(
+            label=_("{game} table: {status}").format(game=_(game.title), status=status),
+            status=status,
+            trumps=self.trump_box(game),
+            seats=self.seats(game, seat, show_all),
+            layout=self.layout,
+            viewer=seat if seat is not None else 0,
+            classes=self.classes(game),
+            trick=trick,
+            trick_finished=finished or game.is_over(),
+            boxes=self.boxes(game, seat, show_all),
+        )
+
+    # ----------------------------------------------------- the game's own parts
+    @abstractmethod
+    def trump_box(self, game: Any) -> TrumpBox:
+        """The trump box: the deal, trumps, the card turned up."""
+
+    @abstractmethod
+    def boxes(self, game: Any, seat: int | None, show_all: bool) -> list[TextBox | CardBox]:
+        """The table's boxes (a contract, the bidding, the scores, a kitty)."""
+
+    def classes(self, game: Any) -> tuple[str, ...]:
+        """The table's CSS classes (``kwr-<game>``)."""
+        return (f"kwr-{game.game_name}",)
+
+    def seat_badges(self, game: Any, seat: int) -> tuple[list[Badge], list[Badge]]:
+        """A seat's badges before the dealer's and after it (none by default)."""
+        return [], []
+
+    # ------------------------------------------------------------ the pieces
+    def seats(self, game: Any, seat: int | None, show_all: bool) -> list[Seat]:
+        """Every seat: whose cards are face up, the badges, the tricks taken."""
+        view = game.view(seat) if seat is not None and not show_all else None
+        log = game.log
+        won = game.tricks_won
+        seats = []
+        for s in range(game.n):
+            held = game.hand(s)
+            if show_all:
+                face_up, hidden = held, 0
+            elif view is not None and s == seat:
+                face_up, hidden = view.hand, 0
+            elif view is not None and s in getattr(view, "open_hands", ()):
+                face_up, hidden = view.open_hands[s], 0
+            else:
+                face_up, hidden = [], len(held)
+            before, after = self.seat_badges(game, s)
+            dealer = [Badge(_("dealer"))] if log is not None and s == log.dealer else []
+            seats.append(
+                Seat(
+                    seat=s,
+                    name=game.names[s],
+                    face_up=face_up,
+                    hidden=hidden,
+                    badges=[*before, *dealer, *after],
+                    tricks=won[s],
+                    to_move=s == game.to_move,
+                )
+            )
+        return seats
+
+    def bidding_box(
+        self, game: Any, calls: Sequence[tuple[int, Call]], last: int, summary: Row | None
+    ) -> TextBox:
+        """The bidding: ``calls`` (the label names them all), then the ``last`` of
+        them, or "no bid yet" — or ``summary`` instead once the bidding is over."""
+        lines = [
+            _("{name}: {call}").format(name=game.names[s], call=self.call_words(m))
+            for s, m in calls
+        ]
+        label = _("Bidding: {calls}").format(calls=", ".join(lines) or "-")
+        rows = [Row(_("Bidding"), "title")]
+        if summary is not None:
+            rows.append(summary)
+        else:
+            rows += [Row(line) for line in lines[-last:] or [_("no bid yet")]]
+        return TextBox("kwr-bidding", label, "top-right", tuple(rows))
+
+    def scores_box(self, heads: list[tuple[str, list[str]]], head_style: str) -> TextBox:
+        """The scores: each owner's line (styled ``head_style``) with its details (only
+        ``title`` heads have details: they are spoken with them)."""
+        spoken = "; ".join(
+            f"{head} {' · '.join(detail)}".strip() if head_style == "title" else head
+            for head, detail in heads
+        )
+        lines = [Row(_("Scores"), "title")]
+        for head, detail in heads:
+            lines.append(Row(head, head_style))
+            if detail:
+                lines.append(Row(style="detail", parts=tuple(detail)))
+        label = _("Scores: {scores}").format(scores=spoken)
+        return TextBox("kwr-scores", label, "bottom-left", tuple(lines))

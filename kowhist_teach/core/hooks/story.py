@@ -52,7 +52,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...i18n import _
 from ..cards import Card
@@ -66,6 +66,9 @@ __all__ = [
     "DealDone",
     "Told",
     "story_sentence",
+    "quoted_to",
+    "DealBefore",
+    "DealStoryHook",
 ]
 
 
@@ -117,6 +120,16 @@ class Beat:
 
 #: ``text`` with a full stop, its first letter kept (``core.words.full_stop``).
 story_sentence = full_stop
+
+
+def quoted_to(name: str, text: str) -> str:
+    """The teaching layer's words to the player who moved ("you"), quoted to them by name.
+
+    >>> quoted_to('Ann', 'you keep your ace')
+    'To Ann: “You keep your ace.”'
+    """
+    text = story_sentence(text)
+    return _("To {name}: “{text}”").format(name=name, text=text[:1].upper() + text[1:])
 
 
 class StoryHook(ABC):
@@ -210,3 +223,139 @@ class StoryHook(ABC):
     def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
         """The events of ``record`` in order, on a fresh game made like ``final`` (the
         record already replayed and checked): see :class:`Beat`."""
+
+
+class DealBefore(NamedTuple):
+    """What :class:`DealStoryHook` remembers of the position before a move: the phase,
+    the deal's log, the trick on the table, whether the deal was scored already, and
+    ``more``, the game's own (the family: whether the mover had taken the kitty)."""
+
+    phase: Any
+    log: Any
+    trick: Any
+    scored: bool
+    more: Any = None
+
+
+class DealStoryHook(StoryHook):
+    """The story of a game played deal after deal
+    (:class:`~kowhist_teach.core.deals.DealGame`: the whist family, Oh Hell): each deal
+    and who speaks first, each call (:meth:`tell_call`, the game's words), each card and
+    trick, a deal's end (:class:`DealDone`) and the running scores; a record walked deal
+    by deal. This is the omniscient story, for the stepper: every hand is named.
+
+    >>> from kowhist_teach import OhHellGame
+    >>> from kowhist_teach.core.registry import spec
+    >>> hook = spec('ohhell').story
+    >>> isinstance(hook, DealStoryHook), hook.turn_text(OhHellGame(3, seed=1))
+    (True, 'Player 2 to bid.')
+    """
+
+    # ------------------------------------------------------------ a deal, the end
+    def turn_text(self, game: Any) -> str:
+        """Who speaks or leads first in a fresh deal (or once the calls are over)."""
+        if game.to_move is None:
+            return ""
+        name = game.names[game.to_move]
+        if game.phase is getattr(game.phases, "BID", None):
+            return story_sentence(_("{name} to bid").format(name=name))
+        return story_sentence(_("{name} to play").format(name=name))
+
+    def outcome_text(self, game: Any) -> str:
+        out = game.outcome()
+        if out is None:
+            return ""
+        if out.winner is None:
+            return story_sentence(_("The game ends in a tie"))
+        return story_sentence(_("{name} wins the game").format(name=game.names[out.winner]))
+
+    def deal_over_text(self, game: Any, log: Any) -> str:
+        return story_sentence(_("Deal {n} is over").format(n=log.number))
+
+    def score_owners(self, game: Any) -> list[str]:
+        """Who each running score belongs to (default: each player)."""
+        return list(game.names)
+
+    def scores_words(self, game: Any) -> str:
+        """``"Scores: Player 1 5, Player 2 0, …"``, without the full stop."""
+        owners = self.score_owners(game)
+        scores = ", ".join(f"{o} {p}" for o, p in zip(owners, game.scores, strict=True))
+        return _("Scores: {list}").format(list=scores)
+
+    def scores_text(self, game: Any, log: Any) -> str:
+        return story_sentence(self.scores_words(game))
+
+    # ------------------------------------------------------------ telling a move
+    def needs_notes(self, every_card: bool) -> bool:
+        return True  # a call's reason is told to its maker even without every card
+
+    def before_more(self, game: Any) -> Any:
+        """The game's own part of :class:`DealBefore` (``more``; none by default)."""
+        return None
+
+    def before(self, game: Any) -> DealBefore:
+        log = game.log
+        scored = log is not None and log.points is not None
+        return DealBefore(game.phase, log, game.trick, scored, self.before_more(game))
+
+    def tell(
+        self,
+        game: Any,
+        before: DealBefore,
+        seat: int,
+        played: Any,
+        note: Any,
+        viewer: int | None,
+        every_card: bool,
+    ) -> list[Told]:
+        log = before.log
+        name = game.names[seat]
+        told: list[Told] = []
+        if before.phase is game.phases.PLAY:
+            if every_card:
+                told.append(self.played_text(game, seat, played))
+                if note is not None and note.effect:
+                    told.append(quoted_to(name, note.effect))
+            trick = before.trick
+            if trick is not None and len(trick.plays) == game.n:
+                number = next(i for i, t in enumerate(log.tricks) if t is trick) + 1
+                told.append(TrickDone(trick, number))
+        else:
+            told.extend(self.tell_call(game, before, seat, played, note))
+        if not before.scored and log.points is not None:
+            told.append(DealDone(log))
+        return told
+
+    @abstractmethod
+    def tell_call(
+        self, game: Any, before: DealBefore, seat: int, played: Any, note: Any
+    ) -> list[Told]:
+        """What a call (a bid, a pass, trumps named, a discard) made by ``seat`` led to:
+        the call itself, its reason quoted to its maker (:func:`quoted_to`), and what
+        follows once the calls are over (the contract, who leads)."""
+
+    # ------------------------------------------------------------ chance, records
+    def deal_at_random(self, game: Any, rng: random.Random) -> None:
+        deck = list(game.pack)
+        rng.shuffle(deck)
+        hands, extra = game._deal_cards(deck)  # the engine's own way to deal (its package)
+        game.deal(hands, **extra)
+
+    def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
+        """Each deal, then each call and card of it, in order."""
+        fresh = type(final)(
+            players=final.players,
+            rules=final.rules,
+            first_dealer=final.first_dealer,
+            auto_chance=False,
+        )
+        moves = final.moves
+        i = 0
+        for log in final.deals:
+            if fresh.chance_pending != "deal":
+                return
+            fresh.deal(log.hands, **log.extra)
+            yield Beat(fresh, None, tuple(self.deal_lines(fresh)))
+            while i < len(moves) and fresh.chance_pending is None and not fresh.is_over():
+                yield Beat(fresh, moves[i])
+                i += 1

@@ -52,6 +52,8 @@ __all__ = [
     "trumped",
     "card_effect",
     "live_trumps",
+    "scored_deal",
+    "game_end",
 ]
 
 
@@ -305,3 +307,38 @@ class PlainTeaching(Teaching):
             else:
                 out.append(MoveExplanation(card, False, sentence(self.why_not(game, seat, card))))
         return out
+
+
+def scored_deal(game: Any, deal: Any = None) -> Any:
+    """The deal a game played deal after deal explains: ``deal`` if it is scored, by
+    default the last deal scored; ``None`` when there is none.
+
+    >>> from kowhist_teach import OhHellGame
+    >>> scored_deal(OhHellGame(3, seed=1)) is None
+    True
+    """
+    if deal is None:
+        scored = [d for d in game.deals if d.points is not None]
+        if not scored:
+            return None
+        deal = scored[-1]
+    return deal if deal.points is not None else None
+
+
+def game_end(game: Any, deal: Any, side: Callable[[int], str] | None = None) -> list[str]:
+    """The game's end in a sentence, if ``deal`` was its last: a tie, or who won — a
+    player, or with ``side`` (a partnership's name) the partnership of an outcome
+    ``by_partnership``. Empty otherwise.
+
+    >>> from kowhist_teach import OhHellGame
+    >>> game_end(OhHellGame(3, seed=1), None)
+    []
+    """
+    outcome = game.outcome()
+    if outcome is None or deal is not game.deals[-1]:
+        return []
+    if outcome.winner is None:
+        return [sentence(_("The game ends in a tie"))]
+    if side is not None and outcome.by_partnership:
+        return [sentence(_("{side} win the game").format(side=side(outcome.winner)))]
+    return [sentence(_("{name} wins the game").format(name=game.names[outcome.winner]))]

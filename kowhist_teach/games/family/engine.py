@@ -4,23 +4,23 @@ not, thirteen (or twelve) tricks, and scores kept from deal to deal (RULES.md §
 Partnership whist (:mod:`~kowhist_teach.games.family.whist.engine`), solo whist
 (:mod:`~kowhist_teach.games.family.solo.engine`) and bid whist
 (:mod:`~kowhist_teach.games.family.bidwhist.engine`) are subclasses of :class:`FamilyGame`.
-The base holds what they share:
+What every game played deal after deal has (chance seeded by deal, the deal passing
+left, trick play, undo and clone) is :class:`~kowhist_teach.core.deals.DealGame`'s,
+shared with Oh Hell. This base adds what the family shares:
 
 * **seats** 0..3, clockwise; partners sit opposite (seats 0 and 2 are partnership 0,
-  seats 1 and 3 partnership 1) — :func:`partnership`;
-* **chance**: each deal is one chance event, drawn from a generator seeded with the
-  game's seed and the deal's number (the same seed, the same deals), or given with
-  :meth:`FamilyGame.deal` (records, lessons);
+  seats 1 and 3 partnership 1) — :func:`partnership`; scores by partnership or by seat;
+* **chance**: the whole pack shuffled for each deal and split by the game
+  (``_deal_cards``), or a deal given with :meth:`FamilyGame.deal` (records, lessons)
+  with the game's own ``extra`` (a turned-up ``trump_card``, a ``kitty``);
 * **phases**: ``DEAL`` (chance to act) → ``BID`` / ``TRUMP`` / ``DISCARD`` (calls and
   discards, each game its own) → ``PLAY`` (tricks) → the next deal, until ``OVER``;
-* **trick play**: follow suit if you can (RULES.md §1), the winner leads; a subclass may
-  rank cards its own way (bid whist's downtown and jokers) through :meth:`_beats`,
-  :meth:`_led_suit` and :meth:`_card_mask`;
-* a **history of deals** (:class:`DealLog`), the running ``scores``, undo and clone.
+* a **history of deals** (:class:`DealLog`: the auction, declarer, contract and the
+  notes of the score), contracts (:meth:`FamilyGame.tricks_needed`), a deal thrown in.
 
 A subclass provides ``_deal_cards(deck)``, ``_check_deal(hands, extra)``,
-``_start_deal()``, ``_call_moves()``, ``_apply_call(move)``, ``_why_call_illegal(move)``
-and ``_score_deal()``.
+``_start_deal()``, ``_call_moves()``, ``_apply_call(move)``, ``_why_call_illegal(move)``,
+``_score_deal()`` and ``_game_winner()``.
 """
 
 from __future__ import annotations
@@ -31,10 +31,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
-from ...core.cards import ALL_CARDS, SUIT_MASK, BadCard, Card, Suit, cards_in, mask_of
-from ...core.game import RuleOptions, TrickGame, read_players
-from ...core.moves import Call, Move, SetupError
-from ...core.tricks import Trick, beats
+from ...core.cards import BadCard, Card, Suit, cards_in, mask_of
+from ...core.deals import DealGame
+from ...core.game import RuleOptions, read_players
+from ...core.moves import Move, SetupError
+from ...core.tricks import Trick
 from ...i18n import N_, _
 
 __all__ = [
@@ -181,40 +182,18 @@ class FamilyView:
     phase: FamilyPhase
 
 
-_DEAL = FamilyPhase.DEAL
-_PLAY = FamilyPhase.PLAY
-_OVER = FamilyPhase.OVER
-_CHANCE_RNG = random.Random()
 #: The first bit above the 52 cards: a card set at or above it holds a joker.
 _JOKER_BITS = 1 << 52
 
 
-class FamilyGame(TrickGame):
+class FamilyGame(DealGame):
     """The base of the whist family's games (see the module's docstring)."""
 
-    #: The record's ``"game"`` value.
-    game_name: ClassVar[str] = ""
-    #: The game's name for people (a catalogue key).
-    title: ClassVar[str] = ""
-    #: The rules dataclass of the game.
-    rules_class: ClassVar[type]
+    phases = FamilyPhase
     #: Whether scores are kept by partnership (else by seat).
     by_partnership: ClassVar[bool] = True
-    #: Whether cards rank and follow as RULES.md §1 says (set for each subclass: false
-    #: when it has its own ``_beats``, ``_led_suit`` or ``_suit_mask``, as bid whist).
-    _plain_ranking: ClassVar[bool] = True
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        hooks = ("_beats", "_led_suit", "_suit_mask", "_card_mask")
-        cls._plain_ranking = all(getattr(cls, h) is getattr(FamilyGame, h) for h in hooks)
-
     #: The record of one deal (a game may keep more per deal in a subclass).
     deal_log_class: ClassVar[type[DealLog]] = DealLog
-    #: The cards of the pack (bid whist adds the jokers).
-    pack: ClassVar[tuple[Card, ...]] = ALL_CARDS
-
-    _waiting_for_chance = N_("no player is to move: the cards must be dealt first")
 
     def __init__(
         self,
@@ -228,119 +207,31 @@ class FamilyGame(TrickGame):
         n, self._names = read_players(players)
         if n != SEATS:
             raise SetupError(_("{game} is for exactly 4 players").format(game=_(self.title)))
-        self.rules = rules if rules is not None else self.rules_class()
-        if not isinstance(self.rules, self.rules_class):
-            raise SetupError(
-                _("rules must be a {kind} object").format(kind=self.rules_class.__name__)
-            )
-        if (
-            not isinstance(first_dealer, int)
-            or isinstance(first_dealer, bool)
-            or not 0 <= first_dealer < SEATS
-        ):
-            raise SetupError(_("first_dealer must be a seat from 0 to {last}").format(last=3))
-        self.n = SEATS
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.auto_chance = auto_chance
-        # Each deal draws from a generator seeded with (seed, deal number): the deals
-        # depend on the seed alone, so undo and clone replay the log without RNG state.
-        self._rng = _CHANCE_RNG if auto_chance else None
-        self._chance_base = seed if seed is not None else random.randrange(1 << 62)
-        self._log: list[Any] = []
-        self._reset()
-        self._resolve_chance()
+        self._read_rules(rules)
+        self._begin(SEATS, seed, first_dealer, auto_chance)
 
     # ------------------------------------------------------------------ state
-    def _reset(self) -> None:
-        self.phase = _DEAL
-        self.to_move: int | None = None
-        self.hands: list[int] = [0] * SEATS
-        self.trump: Suit | None = None
-        self.trick: Trick | None = None
-        self.deals: list[DealLog] = []
-        self.scores: list[int] = [0] * (2 if self.by_partnership else SEATS)
-        self._outcome: FamilyOutcome | None = None
-        self._reset_game()
-
-    def _reset_game(self) -> None:
-        """Subclass hook: reset the state a game keeps beyond the base (rubbers …)."""
-
-    @property
-    def names(self) -> list[str]:
-        """The players' names ("Player 1" … in the chosen language unless named).
-
-        >>> from kowhist_teach.games.family.whist.engine import WhistGame
-        >>> WhistGame(seed=1, players=['Ann', 'Bo', 'Cy', 'Di']).names[2]
-        'Cy'
-        """
-        if self._names is not None:
-            return list(self._names)
-        return [_("Player {n}").format(n=i + 1) for i in range(SEATS)]
-
-    @property
-    def players(self) -> int | list[str]:
-        """What was passed as ``players``: 4, or the names."""
-        return list(self._names) if self._names is not None else SEATS
-
-    @property
-    def log(self) -> DealLog | None:
-        """The deal in progress (or the last one), ``None`` before the first deal."""
-        return self.deals[-1] if self.deals else None
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal in progress (or about to be dealt): the deal passes left."""
-        return (self.first_dealer + max(len(self.deals) - (self.phase is not _DEAL), 0)) % SEATS
-
-    @property
-    def tricks(self) -> list[Trick]:
-        """The tricks of the deal in progress, the trick in play last."""
-        return self.deals[-1].tricks if self.deals else []
-
-    @property
-    def tricks_won(self) -> list[int]:
-        """Tricks won by seat in the deal in progress."""
-        return list(self.deals[-1].tricks_won) if self.deals else [0] * SEATS
-
-    @property
-    def chance_pending(self) -> str | None:
-        """``"deal"`` when the next deal is due (with ``auto_chance=False``), else ``None``."""
-        return "deal" if self.phase is _DEAL and self._outcome is None else None
+    def _new_scores(self) -> list[int]:
+        return [0] * (2 if self.by_partnership else SEATS)
 
     # ------------------------------------------------------------------ chance
-    def _resolve_chance(self) -> None:
-        rng = self._rng
-        if rng is None or self.phase is not _DEAL or self._outcome is not None:
-            return
-        rng.seed(self._chance_base * 10007 + len(self.deals) + 1)
+    def _draw_deal(self, rng: random.Random) -> tuple[list[list[Card]], dict[str, Any]]:
         rand = rng.random
         keys = [rand() for _i in range(len(self.pack))]
         deck = [self.pack[i] for i in sorted(range(len(self.pack)), key=keys.__getitem__)]
-        hands, extra = self._deal_cards(deck)
-        self._log.append(("deal", hands, extra))
-        self._start(hands, extra)
+        return self._deal_cards(deck)
 
     def deal(self, hands: Sequence[Sequence[Card | str]], **extra: Any) -> None:
         """Deal these hands (seat order) for the next deal; ``extra`` is the game's own
         part of a deal (``trump_card``, ``kitty``). For records and lessons, with
         ``auto_chance=False``. Raises :class:`SetupError` saying what is wrong.
         """
-        if self.phase is not _DEAL or self._outcome is not None:
-            raise SetupError(_("the cards can be dealt only before a deal starts"))
+        self._check_dealing()
         if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
             raise SetupError(_("a deal needs one hand for each of the 4 seats"))
         parsed = [self._parse_cards(h) for h in hands]
         extra = self._check_deal(parsed, dict(extra))
-        seen = 0
-        for card in [c for h in parsed for c in h] + self._extra_cards(extra):
-            if seen >> card & 1:
-                raise SetupError(
-                    _("{card} is dealt twice: a deck holds each card once").format(card=card.code)
-                )
-            seen |= 1 << card
-        self._log.append(("deal", parsed, extra))
-        self._start(parsed, extra)
+        self._deal_checked(parsed, extra, self._extra_cards(extra))
 
     def _parse_cards(self, cards: Any) -> list[Card]:
         if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
@@ -395,140 +286,10 @@ class FamilyGame(TrickGame):
         self.trick = None
         self._start_deal()
 
-    # ------------------------------------------------------------- the moves
-    def legal_moves(self) -> list[Move]:
-        """The moves open to the player to move, in a stable order (cards ♠♥♦♣, high
-        first; calls in the order of the auction)."""
-        if self.phase is _PLAY:
-            return self._cards_of(self._card_mask(self.to_move))  # type: ignore[arg-type]
-        if self.phase is _DEAL or self.phase is _OVER:
-            return []
-        return self._call_moves()
-
-    def _cards_of(self, mask: int) -> list[Card]:
-        """The cards of a card set in display order (a subclass adds its jokers)."""
-        return cards_in(mask)
-
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Make ``move`` for the player to move (or for ``seat``, which must be them).
-
-        Raises :class:`IllegalMove` saying why, and leaves the game unchanged.
-        """
-        if type(move) is Card and seat is None and self.phase is _PLAY:
-            # The hot path (bots, simulations): a card the player to move may play,
-            # checked on the bits; anything else takes the checked path below.
-            s: int = self.to_move  # type: ignore[assignment]
-            if self._card_mask(s) >> move & 1:
-                self._log.append(move)
-                self._play_card(s, move)
-                return
-        move = self._check(move, seat)
-        self._log.append(move)
-        self._apply(move)
-
-    def _apply(self, move: Move) -> None:
-        if self.phase is _PLAY:
-            self._play_card(self.to_move, move)  # type: ignore[arg-type]
-        else:
-            self.deals[-1].calls.append((self.to_move, move))  # type: ignore[arg-type]
-            self._apply_call(move)
-
-    def why_illegal(self, move: Move | str) -> str:
-        """A one-line reason why ``move`` is not legal now (``""`` if it is legal)."""
-        try:
-            move = self._parse_move(move)
-        except BadCard as e:
-            return str(e)
-        if self._outcome is not None:
-            return _("the game is over")
-        if self.to_move is None:
-            return _(self._waiting_for_chance)
-        if move in self.legal_moves():
-            return ""
-        if self.phase is not _PLAY:
-            return self._why_call_illegal(move)
-        name = self.names[self.to_move]
-        if isinstance(move, Call):
-            return _("cards are being played now: {move} is not a card").format(move=move.code)
-        hand = self.hands[self.to_move]
-        if not hand >> move & 1:
-            return _("{name} does not hold {card}").format(name=name, card=move.label)
-        return self._why_card_illegal(move)
-
-    def _why_card_illegal(self, card: Card) -> str:
-        """Why a held card may not be played now: it does not follow suit."""
-        led = self._led_suit(self.trick)  # type: ignore[arg-type]
-        held = self._cards_of(self._suit_mask(led) & self.hands[self.to_move])  # type: ignore[index]
-        return _("must follow {suit}: you hold {cards}").format(
-            suit=led.symbol if led is not None else "", cards=" ".join(c.label for c in held)
-        )
-
     # ------------------------------------------------------------- trick play
-    def _start_play(self, leader: int) -> None:
-        """The auction is over: cards are played, ``leader`` leads the first trick."""
-        self.deals[-1].leader = leader
-        self.deals[-1].trump = self.trump
-        self.phase = _PLAY
-        self._start_trick(leader)
-
-    def _start_trick(self, leader: int) -> None:
-        trick = self.trick = Trick(leader, self.trump)
-        self.deals[-1].tricks.append(trick)
-        self.to_move = leader
-
-    def _led_suit(self, trick: Trick) -> Suit | None:
-        """The suit the others must follow (``None`` before the lead)."""
-        return trick.plays[0][1].suit if trick.plays else None
-
-    def _suit_mask(self, suit: Suit | None) -> int:
-        """The cards that count as ``suit`` for following (bid whist adds jokers to trumps)."""
-        return SUIT_MASK[suit] if suit is not None else 0
-
-    def _card_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play now: the led suit if they hold it, else any."""
-        hand = self.hands[seat]
-        if self._plain_ranking:  # the led suit straight from the first card's bits
-            plays = self.trick.plays  # type: ignore[union-attr]
-            return hand & SUIT_MASK[plays[0][1] // 13] or hand if plays else hand
-        led = self._led_suit(self.trick)  # type: ignore[arg-type]
-        if led is None:
-            return hand
-        return hand & self._suit_mask(led) or hand
-
-    def _beats(self, card: Card, best: Card, trick: Trick) -> bool:
-        """Whether ``card`` beats ``best``, the card winning ``trick`` so far."""
-        return beats(card, best, self.trump)
-
     def tricks_per_deal(self) -> int:
         """Tricks in one deal: the cards of a hand when play begins."""
         return 13
-
-    def _play_card(self, seat: int, card: Card) -> None:
-        self.hands[seat] ^= 1 << card
-        trick: Trick = self.trick  # type: ignore[assignment]
-        best = trick.winning_card
-        if best is None:
-            trick.winner, trick.winning_card = seat, card
-        elif self._plain_ranking:
-            # RULES.md §1 inline (as tricks.beats): the same suit and higher, or a trump.
-            if (card // 13 == best // 13 and card > best) or (
-                card // 13 != best // 13 and card // 13 == self.trump
-            ):
-                trick.winner, trick.winning_card = seat, card
-        elif self._beats(card, best, trick):
-            trick.winner, trick.winning_card = seat, card
-        trick.plays.append((seat, card))
-        if len(trick.plays) < SEATS:
-            self.to_move = (seat + 1) % SEATS
-            return
-        log = self.deals[-1]
-        winner: int = trick.winner  # type: ignore[assignment]
-        log.tricks_won[winner] += 1
-        if len(log.tricks) < self.tricks_per_deal() and not self._deal_decided():
-            self._start_trick(winner)
-            return
-        self.to_move = None
-        self._end_deal()
 
     def tricks_needed(self, log: DealLog | None = None) -> int | None:
         """The tricks the declaring side must take in play to make its contract, in a
@@ -558,15 +319,6 @@ class FamilyGame(TrickGame):
         """Subclass hook: the tricks a contract needs in play (``None``: no contracts)."""
         return None
 
-    def _deal_decided(self) -> bool:
-        """Subclass hook: whether the deal ends before its last trick (a misère lost)."""
-        return False
-
-    def _end_deal(self) -> None:
-        """Score the deal, then end the game or pass the deal to the left."""
-        self.deals[-1].points = self._score_deal()
-        self._next_deal()
-
     def _annul_deal(self) -> None:
         """Everybody passed: the deal is thrown in and the next dealer deals."""
         log = self.deals[-1]
@@ -575,28 +327,13 @@ class FamilyGame(TrickGame):
         self.to_move = None
         self._next_deal()
 
-    def _next_deal(self) -> None:
-        """The deal is over and scored: end the game, or deal again (the deal passes left)."""
+    def _game_outcome(self) -> FamilyOutcome | None:
         winner = self._game_winner()
-        if winner is not None:
-            self._finish(winner[0])
-            return
-        self.phase = _DEAL
-        self.trick = None
-        self._resolve_chance()
-
-    def _finish(self, winner: int | None) -> None:
-        self.phase = _OVER
-        self.to_move = None
-        self._outcome = FamilyOutcome(
-            winner, list(self.scores), self.by_partnership, len(self.deals)
-        )
+        if winner is None:
+            return None
+        return FamilyOutcome(winner[0], list(self.scores), self.by_partnership, len(self.deals))
 
     # ------------------------------------------------------------ subclass hooks
-    def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
-        """Split a shuffled pack into four hands and the deal's ``extra``."""
-        raise NotImplementedError
-
     def _check_deal(self, hands: list[list[Card]], extra: dict[str, Any]) -> dict[str, Any]:
         """Check a given deal; return ``extra`` parsed (cards as :class:`Card`)."""
         raise NotImplementedError
@@ -605,40 +342,12 @@ class FamilyGame(TrickGame):
         """Set the phase and the player to move once the cards are dealt."""
         raise NotImplementedError
 
-    def _call_moves(self) -> list[Move]:
-        """The calls (or discards) open to the player to move outside trick play."""
-        raise NotImplementedError
-
-    def _apply_call(self, move: Move) -> None:
-        """Make a checked call (or discard)."""
-        raise NotImplementedError
-
-    def _why_call_illegal(self, move: Move) -> str:
-        """Why a call (or discard) is not legal now."""
-        raise NotImplementedError
-
-    def _score_deal(self) -> list[int]:
-        """Score the finished deal into ``self.scores``; return this deal's points."""
-        raise NotImplementedError
-
     def _game_winner(self) -> tuple[int | None] | None:
         """``None`` while the game goes on, else a 1-tuple with the winner (or ``None``
         inside the tuple for a tie)."""
         raise NotImplementedError
 
-    # ------------------------------------------------------- undo and clone
-    def _replay_chance(self, event: tuple[Any, ...]) -> None:
-        self._start(event[1], event[2])
-
-    def _rebuild(self, events: list[Any]) -> None:
-        super()._rebuild(events)
-        self._resolve_chance()
-
     # ------------------------------------------------------------------ views
-    def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now (the full state: every hand is visible here)."""
-        return self._cards_of(self.hands[seat])
-
     def open_seats(self) -> list[int]:
         """Seats whose hand lies face up for everyone (misère ouverte): none by default."""
         return []

@@ -14,18 +14,10 @@ kitty and books, whist's points and games).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.card_words import card_name
-from ...core.hooks.picture import (
-    Badge,
-    CardBox,
-    PictureHook,
-    Row,
-    Seat,
-    Table,
-    TextBox,
-    TrumpBox,
-    last_trick,
-)
+from ...core.hooks.picture import Badge, CardBox, DealPicture, Row, TextBox, TrumpBox
 from ...core.moves import Call
 from ...i18n import _
 from .engine import DealLog, FamilyGame, FamilyPhase
@@ -43,10 +35,14 @@ def side_label(side: int) -> str:
     return _("North–South") if side == 0 else _("East–West")
 
 
-class FamilyPicture(PictureHook):
-    """The picture hook the whist family's games share; a game overrides the parts it
+class FamilyPicture(DealPicture):
+    """The picture hook the whist family's games share (the table of every game played
+    deal after deal, :class:`~kowhist_teach.core.hooks.picture.DealPicture`, by compass
+    points, with partnerships, declarers and contracts); a game overrides the parts it
     draws differently (:meth:`side_details`, :meth:`choosing_high_or_low`,
     :meth:`more_boxes`, :meth:`call_words`)."""
+
+    layout = "compass"
 
     # ------------------------------------------------------------- the parts
     def choosing_high_or_low(self, game: FamilyGame) -> bool:
@@ -65,93 +61,50 @@ class FamilyPicture(PictureHook):
         return []
 
     # ----------------------------------------------------------- the protocol
-    def status(self, game: FamilyGame) -> str:
-        names = game.names
-        out = game.outcome()
-        if out is not None:
-            if out.winner is None:
-                return _("The game is a tie")
-            if out.by_partnership:
-                return _("{side} win the game").format(side=side_label(out.winner))
-            return _("{name} wins the game").format(name=names[out.winner])
-        who = names[game.to_move] if game.to_move is not None else ""
-        phase = game.phase
-        if phase is FamilyPhase.PLAY:
-            return _("{name} to play").format(name=who)
-        if phase is FamilyPhase.BID:
-            return _("{name} to bid").format(name=who)
-        if phase is FamilyPhase.TRUMP:
+    def winner_status(self, game: FamilyGame, outcome: Any) -> str:
+        if outcome.by_partnership:
+            return _("{side} win the game").format(side=side_label(outcome.winner))
+        return super().winner_status(game, outcome)
+
+    def phase_status(self, game: FamilyGame, who: str) -> str | None:
+        if game.phase is FamilyPhase.TRUMP:
             if self.choosing_high_or_low(game):
                 return _("{name} chooses high or low").format(name=who)
             return _("{name} chooses trumps").format(name=who)
-        if phase is FamilyPhase.DISCARD:
+        if game.phase is FamilyPhase.DISCARD:
             return _("{name} discards").format(name=who)
-        return _("Dealing")
+        return super().phase_status(game, who)
 
-    def table(self, game: FamilyGame, seat: int | None = None, show_all: bool = False) -> Table:
-        status = self.status(game)
+    def trump_box(self, game: FamilyGame) -> TrumpBox:
         log = game.log
-        settled = game.phase in (FamilyPhase.PLAY, FamilyPhase.OVER, FamilyPhase.DISCARD)
-        trumps = TrumpBox(
+        return TrumpBox(
             heading=_("Deal {n}").format(n=len(game.deals)) if log is not None else _(game.title),
             trump=game.trump,
-            settled=settled,
+            settled=game.phase in (FamilyPhase.PLAY, FamilyPhase.OVER, FamilyPhase.DISCARD),
             card=log.extra.get("trump_card") if log is not None else None,
             card_caption=_("turn-up"),
         )
+
+    def boxes(self, game: FamilyGame, seat: int | None, show_all: bool) -> list[TextBox | CardBox]:
         boxes: list[TextBox | CardBox] = []
         boxes += self._contract(game)
         boxes += self._bidding(game)
         boxes.append(self._scores(game))
         boxes += self.more_boxes(game, seat, show_all)
-        trick, finished = last_trick(game.tricks, game.trick)
-        return Table(
-            label=_("{game} table: {status}").format(game=_(game.title), status=status),
-            status=status,
-            trumps=trumps,
-            seats=self._seats(game, seat, show_all),
-            layout="compass",
-            viewer=seat if seat is not None else 0,
-            classes=("kwr-family", f"kwr-{game.game_name}"),
-            trick=trick,
-            trick_finished=finished or game.is_over(),
-            boxes=boxes,
-        )
+        return boxes
+
+    def classes(self, game: FamilyGame) -> tuple[str, ...]:
+        return ("kwr-family", *super().classes(game))
 
     # ------------------------------------------------------------ the pieces
-    def _seats(self, game: FamilyGame, seat: int | None, show_all: bool) -> list[Seat]:
-        view = game.view(seat) if seat is not None and not show_all else None
+    def seat_badges(self, game: FamilyGame, seat: int) -> tuple[list[Badge], list[Badge]]:
+        """The seat's compass point (in its partnership's tone) before the dealer's
+        badge; the declarer's after it."""
+        tone = ("side0", "side1")[seat % 2] if game.by_partnership else "neutral"
         log = game.log
         declarers = _declarers(log) if log is not None and log.declarer is not None else []
-        seats = []
-        for s in range(4):
-            held = game.hand(s)
-            if show_all:
-                face_up, hidden = held, 0
-            elif view is not None and s == seat:
-                face_up, hidden = view.hand, 0
-            elif view is not None and s in view.open_hands:
-                face_up, hidden = view.open_hands[s], 0
-            else:
-                face_up, hidden = [], len(held)
-            tone = ("side0", "side1")[s % 2] if game.by_partnership else "neutral"
-            badges = [Badge(compass(s), tone)]
-            if log is not None and s == log.dealer:
-                badges.append(Badge(_("dealer")))
-            if s in declarers:
-                badges.append(Badge(_("declarer"), "gold"))
-            seats.append(
-                Seat(
-                    seat=s,
-                    name=game.names[s],
-                    face_up=face_up,
-                    hidden=hidden,
-                    badges=badges,
-                    tricks=game.tricks_won[s],
-                    to_move=s == game.to_move,
-                )
-            )
-        return seats
+        after = [Badge(_("declarer"), "gold")] if seat in declarers else []
+        return [Badge(compass(seat), tone)], after
 
     def _contract(self, game: FamilyGame) -> list[TextBox]:
         """The contract and its declarer, in words (partnership whist has none)."""
@@ -167,14 +120,7 @@ class FamilyPicture(PictureHook):
         if log is None or game.phase not in (FamilyPhase.BID, FamilyPhase.TRUMP):
             return []
         calls = [(s, m) for s, m in log.calls if isinstance(m, Call)][-6:]
-        lines = [
-            _("{name}: {call}").format(name=game.names[s], call=self.call_words(m))
-            for s, m in calls
-        ]
-        label = _("Bidding: {calls}").format(calls=", ".join(lines) or "-")
-        rows = [Row(_("Bidding"), "title")]
-        rows += [Row(line) for line in lines or [_("no bid yet")]]
-        return [TextBox("kwr-bidding", label, "top-right", tuple(rows))]
+        return [self.bidding_box(game, calls, 6, None)]
 
     def _scores(self, game: FamilyGame) -> TextBox:
         """The scores by partnership (or by seat), with this deal's tricks."""
@@ -188,14 +134,7 @@ class FamilyPicture(PictureHook):
                 score = game.scores[s]
                 shown = f"{score:+d}" if score else "0"
                 rows.append((_("{name}: {score}").format(name=game.names[s], score=shown), []))
-        spoken = "; ".join(f"{head} {' · '.join(detail)}".strip() for head, detail in rows)
-        lines = [Row(_("Scores"), "title")]
-        for head, detail in rows:
-            lines.append(Row(head, "title"))
-            if detail:
-                lines.append(Row(style="detail", parts=tuple(detail)))
-        label = _("Scores: {scores}").format(scores=spoken)
-        return TextBox("kwr-scores", label, "bottom-left", tuple(lines))
+        return self.scores_box(rows, "title")
 
 
 def _declarers(log: DealLog) -> list[int]:

@@ -38,19 +38,23 @@ from pathlib import Path
 from typing import Any
 
 from ...core.cards import Card, card_codes
-from ...core.errors import IllegalMove, RecordError
-from ...core.hooks.record import RecordHook
-from ...core.record import (
-    FORMAT,
-    ReplayError,
-    _check_hands_and_actions,
-    _fail,
-    _is_code_list,
-    check_record,
+from ...core.deal_record import (
+    DealReplayError,
+    Replayed,
+    check_deals,
+    complete_tricks,
+    deals_error_result,
+    deals_record,
+    deals_result,
+    replay_deal,
+    replay_deals,
 )
+from ...core.errors import IllegalMove, RecordError  # noqa: F401  (IllegalMove: the doctests)
+from ...core.hooks.record import RecordHook
+from ...core.record import check_record
 from ...core.registry import spec
 from ...i18n import _
-from .engine import FamilyGame, FamilyPhase
+from .engine import FamilyGame
 
 __all__ = [
     "FamilyRecord",
@@ -95,26 +99,13 @@ DEAL_CHANCE_KEYS: dict[str, dict[str, str]] = {
 TOP_KEYS = {"format", "game", "players", "rules", "first_dealer", "deals"}
 
 
-class FamilyReplayError(ReplayError):
+class FamilyReplayError(DealReplayError):
     """A family record that breaks a rule; ``deal``, ``action`` and ``seat`` say where
     (0-based; ``None`` where the players, the rules or a whole deal are at fault).
 
     >>> FamilyReplayError('must follow ♠', deal=1, action=4, seat=2).to_dict()['deal']
     1
     """
-
-    def __init__(
-        self,
-        message: str,
-        deal: int | None = None,
-        action: int | None = None,
-        seat: int | None = None,
-    ) -> None:
-        # ``round`` too, for code written for Knock-Out Whist's errors.
-        super().__init__(message, round=deal, action=action, seat=seat)
-        self.deal = deal
-
-    _place = "deal"
 
 
 def family_class(game: str) -> type[FamilyGame]:
@@ -144,101 +135,36 @@ def check_family_shape(data: dict[str, Any]) -> None:
     ...     print(e)
     unknown key 'trump' in deal 0: known keys are actions, hands, trump_card
     """
-    extra = {**DEAL_EXTRA_KEYS[data["game"]], **DEAL_CHANCE_KEYS.get(data["game"], {})}
-    known = {"hands", "actions", *extra}
-    deals = data.get("deals", [])
-    if not isinstance(deals, list):
-        raise _fail(_("deals must be a list of deal objects"))
-    for d, deal in enumerate(deals):
-        where = _("deal {d}").format(d=d)
-        _check_hands_and_actions(deal, known, where)
-        for key, kind in extra.items():
-            if key not in deal:
-                continue
-            if kind == "card" and not isinstance(deal[key], str):
-                raise _fail(_("{where}: {key} must be a code").format(where=where, key=key))
-            if kind == "cards" and not _is_code_list(deal[key]):
-                raise _fail(
-                    _("{where}: {key} must be a list of card codes").format(where=where, key=key)
-                )
+    check_deals(data, {**DEAL_EXTRA_KEYS[data["game"]], **DEAL_CHANCE_KEYS.get(data["game"], {})})
 
 
 # ------------------------------------------------------------------------ replaying
-class _Replayed:
-    """A replay as far as the record is legal: the game, the first error, and the
-    scores after each finished deal (the game keeps only the running total)."""
-
-    def __init__(self) -> None:
-        self.game: FamilyGame | None = None
-        self.error: FamilyReplayError | None = None
-        self.scores_after: list[list[int] | None] = []
-
-
-def _replay(record: Any) -> _Replayed:
+def _replay(record: Any) -> Replayed:
     """Replay a family record; raises :class:`RecordError` only."""
     check_record(record)
     cls = family_class(record["game"])
-    out = _Replayed()
-    try:
-        rules = cls.rules_class.from_dict(record.get("rules"))
-        game = cls(
-            rules,
+
+    def new_game() -> FamilyGame:
+        return cls(
+            cls.rules_class.from_dict(record.get("rules")),
             first_dealer=record.get("first_dealer", 0),
             auto_chance=False,
             players=record["players"],
         )
-    except (ValueError, TypeError) as e:  # SetupError: the setup is at fault
-        out.error = FamilyReplayError(str(e))
-        return out
-    out.game = game
-    deals = record.get("deals", [])
-    for d, deal in enumerate(deals):
-        out.error = _replay_deal(game, deal, d)
-        log = game.deals[d] if d < len(game.deals) else None
-        out.scores_after.append(
-            list(game.scores) if log is not None and log.points is not None else None
-        )
-        if out.error is not None:
-            break
-    return out
+
+    return replay_deals(record, new_game, _replay_deal, FamilyReplayError)
 
 
-def _replay_deal(game: FamilyGame, deal: dict[str, Any], d: int) -> FamilyReplayError | None:
-    if game.is_over():
-        return FamilyReplayError(
-            _("the game was over after deal {k}: deal {d} is one too many").format(k=d - 1, d=d),
-            deal=d,
-        )
-    if game.chance_pending != "deal":
-        return FamilyReplayError(
-            _("deal {k} stops before its end, but another deal follows").format(k=d - 1),
-            deal=d - 1,
-        )
+def _replay_deal(game: FamilyGame, deal: dict[str, Any], d: int) -> DealReplayError | None:
     extra = {key: deal[key] for key in DEAL_EXTRA_KEYS[game.game_name] if key in deal}
-    try:
-        game.deal(deal["hands"], **extra)
-    except ValueError as e:  # SetupError, BadCard: the deal is at fault
-        return FamilyReplayError(str(e), deal=d)
-    for a, code in enumerate(deal.get("actions", [])):
-        if len(game.deals) != d + 1 or game.phase in (FamilyPhase.DEAL, FamilyPhase.OVER):
-            return FamilyReplayError(
-                _("deal {d} is over after {k} actions: action {a} ({code}) is one too many").format(
-                    d=d, k=a, a=a, code=code
-                ),
-                deal=d,
-                action=a,
-            )
-        error = _replay_chance(game, deal, d, a)
-        if error is not None:
-            return error
-        seat = game.to_move
-        try:
-            game.play(code)
-        except IllegalMove as e:
-            return FamilyReplayError(str(e), deal=d, action=a, seat=seat)
-    if "joker_swap" in deal:
-        return _replay_chance(game, deal, d, None)
-    return None
+    return replay_deal(
+        game,
+        deal,
+        d,
+        FamilyReplayError,
+        lambda: game.deal(deal["hands"], **extra),
+        lambda a: _replay_chance(game, deal, d, a),
+    )
 
 
 def _replay_chance(
@@ -280,11 +206,7 @@ def family_game_from_record(record: dict[str, Any]) -> FamilyGame:
     ...     print(e)
     Partnership whist is for exactly 4 players
     """
-    done = _replay(record)
-    if done.error is not None:
-        raise done.error
-    assert done.game is not None
-    return done.game
+    return _replay(record).game_or_error()
 
 
 # ------------------------------------------------------------------------- writing
@@ -305,26 +227,18 @@ def family_record(game: FamilyGame) -> dict[str, Any]:
     >>> rec['rules'], rec['players'], sorted(rec['deals'][0])
     ({'drive': True}, ['A', 'B', 'C', 'D'], ['actions', 'hands'])
     """
-    deals: list[dict[str, Any]] = []
-    for event in game._log:
-        if isinstance(event, tuple) and event[0] == "swap":  # ("swap", [(seat, joker, card)])
-            deals[-1]["joker_swap"] = [card.code for _seat, _joker, card in event[1]]
-        elif isinstance(event, tuple):  # ("deal", hands, extra)
-            _kind, hands, extra = event
-            deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
-            deal.update({key: _extra_json(value) for key, value in extra.items()})
-            deal["actions"] = []
-            deals.append(deal)
-        else:
-            deals[-1]["actions"].append(event.code)
-    return {
-        "format": FORMAT,
-        "game": game.game_name,
-        "players": game.players,
-        "rules": game.rules.to_dict(),
-        "first_dealer": game.first_dealer,
-        "deals": deals,
-    }
+    return deals_record(game, _write_chance)
+
+
+def _write_chance(event: tuple[Any, ...], deals: list[dict[str, Any]]) -> None:
+    if event[0] == "swap":  # ("swap", [(seat, joker, card)]): the last deal's joker_swap
+        deals[-1]["joker_swap"] = [card.code for _seat, _joker, card in event[1]]
+        return
+    _kind, hands, extra = event  # ("deal", hands, extra)
+    deal: dict[str, Any] = {"hands": [card_codes(h) for h in hands]}
+    deal.update({key: _extra_json(value) for key, value in extra.items()})
+    deal["actions"] = []
+    deals.append(deal)
 
 
 # ------------------------------------------------------------------------ the report
@@ -348,25 +262,12 @@ def _deal_json(game: FamilyGame, d: int, scores: list[int] | None) -> dict[str, 
         "contract": _code(log.contract),
         "calls": [[seat, move.code] for seat, move in log.calls],
         "leader": log.leader,
-        # Complete tricks only, as for Knock-Out Whist: a trick in play has no winner yet.
-        "tricks": [
-            {
-                "leader": t.leader,
-                "cards": [[seat, card.code] for seat, card in t.plays],
-                "winner": t.winner,
-            }
-            for t in log.tricks
-            if len(t.plays) == 4
-        ],
+        "tricks": complete_tricks(log, 4),
         "tricks_won": won,
         "points": list(log.points) if log.points is not None else None,
         "scores": scores,
         "notes": list(log.notes),
     }
-
-
-def _error_result(error: FamilyReplayError) -> dict[str, Any]:
-    return {"status": "error", "winner": None, "scores": [], "deals": [], "error": error.to_dict()}
 
 
 def not_a_family_record(message: str) -> dict[str, Any]:
@@ -375,7 +276,7 @@ def not_a_family_record(message: str) -> dict[str, Any]:
     >>> not_a_family_record('unknown key')['error']
     {'deal': None, 'action': None, 'seat': None, 'message': 'unknown key'}
     """
-    return _error_result(FamilyReplayError(message))
+    return deals_error_result(FamilyReplayError(message))
 
 
 def family_game_of(source: Any) -> str | None:
@@ -411,26 +312,7 @@ def replay_family(data: Any) -> dict[str, Any]:
     >>> out['status'], out['error']['deal'], out['error']['action'], out['error']['message']
     ('error', 0, None, 'each player must be dealt 13 cards')
     """
-    try:
-        done = _replay(data)
-    except RecordError as e:
-        return _error_result(FamilyReplayError(str(e)))
-    game, error = done.game, done.error
-    if game is None:
-        assert error is not None
-        return _error_result(error)
-    outcome = game.outcome()
-    status = "error" if error is not None else ("over" if outcome is not None else "in_progress")
-    scores = done.scores_after + [None] * (len(game.deals) - len(done.scores_after))
-    result: dict[str, Any] = {
-        "status": status,
-        "winner": outcome.winner if outcome is not None else None,
-        "scores": list(game.scores),
-        "deals": [_deal_json(game, d, scores[d]) for d in range(len(game.deals))],
-    }
-    if error is not None:
-        result["error"] = error.to_dict()
-    return result
+    return deals_result(data, _replay, FamilyReplayError, _deal_json)
 
 
 # ---------------------------------------------------------------------------- hook

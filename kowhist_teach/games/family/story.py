@@ -15,12 +15,10 @@ names bid whist's bids.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.cards import Card
-from ...core.hooks.story import Beat, DealDone, StoryHook, Told, TrickDone, story_sentence
+from ...core.hooks.story import DealBefore, DealStoryHook, Told, quoted_to, story_sentence
 from ...core.moves import Call
 from ...core.words import named_call
 from ...i18n import _
@@ -32,28 +30,16 @@ __all__ = ["FamilyStory", "TEXT_FORM"]
 TEXT_FORM = "\ufe0e"
 
 
-def _for(name: str, text: str) -> str:
-    """The teaching layer's words to the player who moved ("you"), quoted to them by name."""
-    text = story_sentence(text)
-    return _("To {name}: “{text}”").format(name=name, text=text[:1].upper() + text[1:])
-
-
 def _kitty(game: Any, seat: int) -> list[Card] | None:
     """Bid whist: the kitty as ``seat`` sees it now (``None`` while it is face down or
     the game has none)."""
     return getattr(game.view(seat), "kitty", None)
 
 
-class _Before(NamedTuple):
-    phase: FamilyPhase
-    log: Any
-    trick: Any
-    scored: bool
-    had_kitty: bool
-
-
-class FamilyStory(StoryHook):
-    """The story hook shared by the whist family's games."""
+class FamilyStory(DealStoryHook):
+    """The story hook shared by the whist family's games: the story of every game
+    played deal after deal (:class:`~kowhist_teach.core.hooks.story.DealStoryHook`),
+    with the family's calls, kitty, contracts and partnerships."""
 
     # ------------------------------------------------------------ words for calls
     def bid_words(self, move: Call) -> str:
@@ -110,15 +96,6 @@ class FamilyStory(StoryHook):
                 text += "; " + _("no trumps")
         return story_sentence(text)
 
-    def turn_text(self, game: Any) -> str:
-        """Who speaks or leads first in a fresh deal."""
-        if game.to_move is None:
-            return ""
-        name = game.names[game.to_move]
-        if game.phase is FamilyPhase.BID:
-            return story_sentence(_("{name} to bid").format(name=name))
-        return story_sentence(_("{name} to play").format(name=name))
-
     def deal_lines(self, game: Any) -> list[str]:
         """The deal, bid whist's kitty (face down for now) and who is first to bid or lead."""
         lines = [self.deal_text(game)]
@@ -131,129 +108,58 @@ class FamilyStory(StoryHook):
 
     def outcome_text(self, game: Any) -> str:
         out = game.outcome()
-        if out is None:
-            return ""
-        names = game.names
-        if out.winner is None:
-            return story_sentence(_("The game ends in a tie"))
-        if out.by_partnership:
+        if out is not None and out.winner is not None and out.by_partnership:
             a, b = partners(out.winner)
-            side = _("{a} and {b}").format(a=names[a], b=names[b])
+            side = _("{a} and {b}").format(a=game.names[a], b=game.names[b])
             return story_sentence(_("{side} win the game").format(side=side))
-        return story_sentence(_("{name} wins the game").format(name=names[out.winner]))
+        return super().outcome_text(game)
 
-    def deal_over_text(self, game: Any, log: Any) -> str:
-        return story_sentence(_("Deal {n} is over").format(n=log.number))
-
-    def scores_text(self, game: Any, log: Any) -> str:
-        return story_sentence(self.scores_words(game))
-
-    def scores_words(self, game: Any) -> str:
-        """``"Scores: Player 1 and Player 3 5, Player 2 and Player 4 0"`` (by
-        partnership, or by seat in solo whist), without the full stop."""
+    def score_owners(self, game: Any) -> list[str]:
+        """The partnerships ("Player 1 and Player 3"), or the players in solo whist."""
         names = game.names
         if game.by_partnership:
-            owners = [
+            return [
                 _("{a} and {b}").format(a=names[a], b=names[b]) for a, b in map(partners, (0, 1))
             ]
-        else:
-            owners = list(names)
-        scores = ", ".join(f"{o} {p}" for o, p in zip(owners, game.scores, strict=True))
-        return _("Scores: {list}").format(list=scores)
+        return list(names)
 
     # ------------------------------------------------------------ telling a move
-    def needs_notes(self, every_card: bool) -> bool:
-        return True  # a call's reason is told to its maker even without every card
-
-    def before(self, game: Any) -> _Before:
-        log = game.log
+    def before_more(self, game: Any) -> bool:
+        """Whether the player to move has the kitty in hand already (bid whist)."""
         seat = game.to_move
-        return _Before(
-            game.phase,
-            log,
-            game.trick,
-            log is not None and log.points is not None,
-            seat is not None and _kitty(game, seat) is not None,
-        )
+        return seat is not None and _kitty(game, seat) is not None
 
-    def tell(
-        self,
-        game: Any,
-        before: _Before,
-        seat: int,
-        played: Any,
-        note: Any,
-        viewer: int | None,
-        every_card: bool,
+    def tell_call(
+        self, game: Any, before: DealBefore, seat: int, played: Any, note: Any
     ) -> list[Told]:
         log = before.log
         name = game.names[seat]
         told: list[Told] = []
-        if before.phase is FamilyPhase.PLAY:
-            if every_card:
-                told.append(self.played_text(game, seat, played))
-                if note is not None and note.effect:
-                    told.append(_for(name, note.effect))
-            trick = before.trick
-            if trick is not None and len(trick.plays) == len(game.names):
-                number = next(i for i, t in enumerate(log.tricks) if t is trick) + 1
-                told.append(TrickDone(trick, number))
+        if before.phase is FamilyPhase.DISCARD:
+            told.append(
+                story_sentence(
+                    _("{name} discarded {card} face down").format(name=name, card=played.label)
+                )
+            )
         else:
-            if before.phase is FamilyPhase.DISCARD:
-                told.append(
-                    story_sentence(
-                        _("{name} discarded {card} face down").format(name=name, card=played.label)
-                    )
-                )
-            else:
-                told.append(self.call_text(name, before.phase, played))
-            if note is not None and note.reason:
-                told.append(_for(name, note.reason))
-            kitty = _kitty(game, seat) if game.log is log else None
-            if kitty is not None and not before.had_kitty:
-                shown = any(
-                    _kitty(game, s) is not None for s in range(len(game.names)) if s != seat
-                )
-                text = (
-                    _("{name} takes the kitty, shown to everybody: {cards}")
-                    if shown
-                    else _("{name} takes the kitty without showing it: {cards}")
-                )
-                told.append(
-                    story_sentence(text.format(name=name, cards=" ".join(c.label for c in kitty)))
-                )
-            if game.log is log and game.phase is FamilyPhase.PLAY:
-                # The auction (and bid whist's discards) is over: the contract, and who leads.
-                words = getattr(game, "contract_text", None)
-                if callable(words) and words(log):
-                    told.append(story_sentence(words(log)))
-                told.append(self.turn_text(game))
-        if not before.scored and log.points is not None:
-            told.append(DealDone(log))
+            told.append(self.call_text(name, before.phase, played))
+        if note is not None and note.reason:
+            told.append(quoted_to(name, note.reason))
+        kitty = _kitty(game, seat) if game.log is log else None
+        if kitty is not None and not before.more:
+            shown = any(_kitty(game, s) is not None for s in range(len(game.names)) if s != seat)
+            text = (
+                _("{name} takes the kitty, shown to everybody: {cards}")
+                if shown
+                else _("{name} takes the kitty without showing it: {cards}")
+            )
+            told.append(
+                story_sentence(text.format(name=name, cards=" ".join(c.label for c in kitty)))
+            )
+        if game.log is log and game.phase is FamilyPhase.PLAY:
+            # The auction (and bid whist's discards) is over: the contract, and who leads.
+            words = getattr(game, "contract_text", None)
+            if callable(words) and words(log):
+                told.append(story_sentence(words(log)))
+            told.append(self.turn_text(game))
         return told
-
-    # ------------------------------------------------------------ chance, records
-    def deal_at_random(self, game: Any, rng: random.Random) -> None:
-        deck = list(game.pack)
-        rng.shuffle(deck)
-        hands, extra = game._deal_cards(deck)  # the engine's own way to deal (its package)
-        game.deal(hands, **extra)
-
-    def walk(self, record: dict[str, Any], final: Any) -> Iterator[Beat]:
-        """Each deal, then each call, discard and card of it, in order."""
-        fresh = type(final)(
-            final.rules,
-            first_dealer=final.first_dealer,
-            auto_chance=False,
-            players=final.players,
-        )
-        moves = final.moves
-        i = 0
-        for log in final.deals:
-            if fresh.chance_pending != "deal":
-                return
-            fresh.deal(log.hands, **log.extra)
-            yield Beat(fresh, None, tuple(self.deal_lines(fresh)))
-            while i < len(moves) and fresh.chance_pending is None and not fresh.is_over():
-                yield Beat(fresh, moves[i])
-                i += 1

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...core.cards import Card, Suit
-from ...core.hooks.teaching import MoveExplanation, Teaching, trumped
+from ...core.hooks.teaching import MoveExplanation, Teaching, game_end, scored_deal, trumped
 from ...core.tricks import Trick
 from ...core.words import sentence, suit_name
 from ...i18n import _
@@ -297,12 +297,8 @@ class FamilyTeaching(FamilyTips, Teaching):
     def explain_deal(self, game: Any, deal: Any = None) -> list[str]:
         """The tricks by side or the contract made or lost, the notes of the score (odd
         tricks, honours …), the points, and the winner if it ended the game."""
+        deal = scored_deal(game, deal)
         if deal is None:
-            scored = [d for d in game.deals if d.points is not None]
-            if not scored:
-                return []
-            deal = scored[-1]
-        if deal.points is None:
             return []
         names = game.names
         lines = self.deal_result(game, deal)
@@ -318,14 +314,5 @@ class FamilyTeaching(FamilyTips, Teaching):
                 for s, p in enumerate(deal.points)
             ]
         lines.append(sentence(_("Points this deal: {points}").format(points=", ".join(points))))
-        outcome = game.outcome()
-        if outcome is not None and deal is game.deals[-1]:
-            if outcome.winner is None:
-                lines.append(sentence(_("The game ends in a tie")))
-            elif outcome.by_partnership:
-                lines.append(
-                    sentence(_("{side} win the game").format(side=side_name(game, outcome.winner)))
-                )
-            else:
-                lines.append(sentence(_("{name} wins the game").format(name=names[outcome.winner])))
+        lines.extend(game_end(game, deal, lambda side: side_name(game, side)))
         return lines

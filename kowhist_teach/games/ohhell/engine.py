@@ -43,18 +43,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ...core.cards import (
-    ALL_CARDS,
-    SUIT_MASK,
-    BadCard,
-    Card,
-    Suit,
-    cards_in,
-    mask_of,
-    parse_card,
-)
-from ...core.game import TrickGame, read_players
-from ...core.moves import Call, Move, SetupError, parse_move
+from ...core.cards import ALL_CARDS, BadCard, Card, Suit, cards_in, mask_of, parse_card
+from ...core.deals import DealGame
+from ...core.game import read_players
+from ...core.moves import Move, SetupError, parse_move
 from ...core.tricks import Trick
 from ...i18n import N_, _, ngettext
 from .rules import BIDS, MAX_HAND, SCORINGS, OhHellRules, bid_call, bid_value, deal_points
@@ -151,11 +143,7 @@ class OhHellView:
     phase: OhHellPhase
 
 
-_DEAL = OhHellPhase.DEAL
 _BID = OhHellPhase.BID
-_PLAY = OhHellPhase.PLAY
-_OVER = OhHellPhase.OVER
-_CHANCE_RNG = random.Random()
 
 
 def _parse_oh_hell_move(move: Move | str) -> Move:
@@ -170,7 +158,7 @@ def _parse_oh_hell_move(move: Move | str) -> Move:
     return move if bid is None else BIDS[bid]
 
 
-class OhHellGame(TrickGame):
+class OhHellGame(DealGame):
     """A game of Oh Hell (see the module's docstring for the rules).
 
     ``players`` is a count (3..7) or a list of names. With a ``seed`` the game deals by
@@ -193,9 +181,9 @@ class OhHellGame(TrickGame):
     title = N_("Oh Hell")
     #: The rules dataclass of the game.
     rules_class = OhHellRules
+    phases = OhHellPhase
 
     _parse_move = staticmethod(_parse_oh_hell_move)
-    _waiting_for_chance = N_("no player is to move: the cards must be dealt first")
 
     def __init__(
         self,
@@ -207,9 +195,7 @@ class OhHellGame(TrickGame):
         auto_chance: bool = True,
     ) -> None:
         n, self._names = read_players(players)
-        self.rules = rules if rules is not None else OhHellRules()
-        if not isinstance(self.rules, OhHellRules):
-            raise SetupError(_("rules must be a {kind} object").format(kind="OhHellRules"))
+        self._read_rules(rules)
         if not 3 <= n <= 7:
             raise SetupError(_("Oh Hell is for 3 to 7 players, not {n}").format(n=n))
         biggest = max(self.rules.hand_sizes)
@@ -219,59 +205,9 @@ class OhHellGame(TrickGame):
                     n=n, h=biggest, need=n * biggest
                 )
             )
-        if (
-            not isinstance(first_dealer, int)
-            or isinstance(first_dealer, bool)
-            or not 0 <= first_dealer < n
-        ):
-            raise SetupError(_("first_dealer must be a seat from 0 to {last}").format(last=n - 1))
-        self.n = n
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.auto_chance = auto_chance
-        # Each deal draws from a generator seeded with (seed, deal number): the deals
-        # depend on the seed alone, so undo and clone replay the log without RNG state.
-        self._rng = _CHANCE_RNG if auto_chance else None
-        self._chance_base = seed if seed is not None else random.randrange(1 << 62)
-        self._log: list[Any] = []
-        self._reset()
-        self._resolve_chance()
+        self._begin(n, seed, first_dealer, auto_chance)
 
     # ------------------------------------------------------------------ state
-    def _reset(self) -> None:
-        n = self.n
-        self.phase = _DEAL
-        self.to_move: int | None = None
-        self.hands: list[int] = [0] * n
-        self.trump: Suit | None = None
-        self.trick: Trick | None = None
-        self.deals: list[OhHellDealLog] = []
-        self.scores: list[int] = [0] * n
-        self._outcome: OhHellOutcome | None = None
-
-    @property
-    def names(self) -> list[str]:
-        """The players' names ("Player 1" … in the chosen language unless named)."""
-        if self._names is not None:
-            return list(self._names)
-        return [_("Player {n}").format(n=i + 1) for i in range(self.n)]
-
-    @property
-    def players(self) -> int | list[str]:
-        """What was passed as ``players``: the count, or the names."""
-        return list(self._names) if self._names is not None else self.n
-
-    @property
-    def log(self) -> OhHellDealLog | None:
-        """The deal in progress (or the last one), ``None`` before the first deal."""
-        return self.deals[-1] if self.deals else None
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal in progress (or about to be dealt): the deal passes left."""
-        done = max(len(self.deals) - (self.phase is not _DEAL), 0)
-        return (self.first_dealer + done) % self.n
-
     @property
     def eldest(self) -> int:
         """The player left of the dealer: first to bid and to lead."""
@@ -281,7 +217,7 @@ class OhHellGame(TrickGame):
     def hand_size(self) -> int:
         """Cards per hand in the deal in progress (or about to be dealt)."""
         sizes = self.rules.hand_sizes
-        done = max(len(self.deals) - (self.phase is not _DEAL), 0)
+        done = max(len(self.deals) - (self.phase is not OhHellPhase.DEAL), 0)
         return sizes[min(done, len(sizes) - 1)]
 
     @property
@@ -289,41 +225,27 @@ class OhHellGame(TrickGame):
         """Each seat's bid in the deal in progress (``None`` until made)."""
         return list(self.deals[-1].bids) if self.deals else [None] * self.n
 
-    @property
-    def tricks(self) -> list[Trick]:
-        """The tricks of the deal in progress, the trick in play last."""
-        return self.deals[-1].tricks if self.deals else []
-
-    @property
-    def tricks_won(self) -> list[int]:
-        """Tricks won by seat in the deal in progress."""
-        return list(self.deals[-1].tricks_won) if self.deals else [0] * self.n
-
-    @property
-    def chance_pending(self) -> str | None:
-        """``"deal"`` when the next deal is due (with ``auto_chance=False``), else ``None``."""
-        return "deal" if self.phase is _DEAL and self._outcome is None else None
-
     def tricks_per_deal(self) -> int:
         """Tricks in the deal in progress: the hand size."""
+        if self.phase is OhHellPhase.PLAY:  # asked after every trick: the deal's own
+            return self.deals[-1].hand_size
         return self.hand_size
 
     # ------------------------------------------------------------------ chance
-    def _resolve_chance(self) -> None:
-        rng = self._rng
-        if rng is None or self.phase is not _DEAL or self._outcome is not None:
-            return
-        rng.seed(self._chance_base * 10007 + len(self.deals) + 1)
-        n, size, dealer = self.n, self.hand_size, self.dealer
+    def _draw_deal(self, rng: random.Random) -> tuple[list[list[Card]], Card | None]:
         # The top of a shuffled pack: the hands, then the card to turn (if one is left).
-        deck = rng.sample(ALL_CARDS, min(n * size + 1, len(ALL_CARDS)))
+        deck = rng.sample(ALL_CARDS, min(self.n * self.hand_size + 1, len(ALL_CARDS)))
+        hands, extra = self._deal_cards(deck)
+        return hands, extra["trump_card"]
+
+    def _deal_cards(self, deck: list[Card]) -> tuple[list[list[Card]], dict[str, Any]]:
+        """The deal from the top of a shuffled pack: one card at a time from the
+        dealer's left, then the next card is turned up (if one is left)."""
+        n, size, dealer = self.n, self.hand_size, self.dealer
         hands: list[list[Card]] = [[] for _s in range(n)]
-        # One card at a time, from the dealer's left; then the next card is turned up.
         for i in range(n * size):
             hands[(dealer + 1 + i) % n].append(deck[i])
-        trump_card = deck[n * size] if n * size < len(deck) else None
-        self._log.append(("deal", hands, trump_card))
-        self._start(hands, trump_card)
+        return hands, {"trump_card": deck[n * size] if n * size < len(deck) else None}
 
     def deal(
         self, hands: Sequence[Sequence[Card | str]], trump_card: Card | str | None = None
@@ -333,8 +255,7 @@ class OhHellGame(TrickGame):
         only when the hands use up the pack. Raises :class:`SetupError` saying what is
         wrong, and leaves the game unchanged.
         """
-        if self.phase is not _DEAL or self._outcome is not None:
-            raise SetupError(_("the cards can be dealt only before a deal starts"))
+        self._check_dealing()
         n, size = self.n, self.hand_size
         if not isinstance(hands, (list, tuple)) or len(hands) != n:
             raise SetupError(_("a deal needs one hand for each of the {n} seats").format(n=n))
@@ -355,15 +276,7 @@ class OhHellGame(TrickGame):
             raise SetupError(
                 _("the hands use up the pack: no card is left to turn up (trump_card null)")
             )
-        seen = 0
-        for card in [c for h in parsed for c in h] + ([turned] if turned is not None else []):
-            if seen >> card & 1:
-                raise SetupError(
-                    _("{card} is dealt twice: a deck holds each card once").format(card=card.code)
-                )
-            seen |= 1 << card
-        self._log.append(("deal", parsed, turned))
-        self._start(parsed, turned)
+        self._deal_checked(parsed, turned, [turned] if turned is not None else [])
 
     def _parse_cards(self, cards: Any) -> list[Card]:
         if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
@@ -397,83 +310,18 @@ class OhHellGame(TrickGame):
         self.phase = _BID
         self.to_move = (dealer + 1) % n
 
-    # ------------------------------------------------------------- the moves
-    def legal_moves(self) -> list[Move]:
-        """The moves open to the player to move, in a stable order: bids from 0 up,
-        or cards ♠♥♦♣, high first."""
-        if self.phase is _PLAY:
-            return cards_in(self._card_mask(self.to_move))  # type: ignore[arg-type]
-        if self.phase is _BID:
-            log = self.deals[-1]
-            size = log.hand_size
-            if self.rules.hook and self.to_move == log.dealer:
-                barred = size - sum(b for b in log.bids if b is not None)
-                return [BIDS[b] for b in range(size + 1) if b != barred]
-            return list(BIDS[: size + 1])
-        return []
+    # ------------------------------------------------------------- the bids
+    def _call_moves(self) -> list[Move]:
+        """The bids open to the bidder, from 0 up (the hook may bar one for the dealer)."""
+        log = self.deals[-1]
+        size = log.hand_size
+        if self.rules.hook and self.to_move == log.dealer:
+            barred = size - sum(b for b in log.bids if b is not None)
+            return [BIDS[b] for b in range(size + 1) if b != barred]
+        return list(BIDS[: size + 1])
 
-    def _card_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play now: the led suit if they hold it, else any."""
-        hand = self.hands[seat]
-        plays = self.trick.plays  # type: ignore[union-attr]
-        return hand & SUIT_MASK[plays[0][1] // 13] or hand if plays else hand
-
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Make ``move`` for the player to move (or for ``seat``, which must be them).
-
-        Raises :class:`~kowhist_teach.core.errors.IllegalMove` saying why, and leaves
-        the game unchanged.
-        """
-        if type(move) is Card and seat is None and self.phase is _PLAY:
-            # The hot path (bots, simulations): a card the player to move may play,
-            # checked on the bits; anything else takes the checked path below.
-            s: int = self.to_move  # type: ignore[assignment]
-            if self._card_mask(s) >> move & 1:
-                self._log.append(move)
-                self._play_card(s, move)
-                return
-        elif type(move) is Call and seat is None and self.phase is _BID:
-            if move in self.legal_moves():  # one of BIDS, open to the bidder
-                self._log.append(move)
-                self._bid(self.to_move, move)  # type: ignore[arg-type]
-                return
-        move = self._check(move, seat)
-        self._log.append(move)
-        self._apply(move)
-
-    def _apply(self, move: Move) -> None:
-        if self.phase is _PLAY:
-            self._play_card(self.to_move, move)  # type: ignore[arg-type]
-        else:
-            self._bid(self.to_move, move)  # type: ignore[arg-type]
-
-    def why_illegal(self, move: Move | str) -> str:
-        """A one-line reason why ``move`` is not legal now (``""`` if it is legal)."""
-        try:
-            move = self._parse_move(move)
-        except BadCard as e:
-            return str(e)
-        if self._outcome is not None:
-            return _("the game is over")
-        if self.to_move is None:
-            return _(self._waiting_for_chance)
-        if move in self.legal_moves():
-            return ""
-        name = self.names[self.to_move]
-        if self.phase is _BID:
-            return self._why_bid_illegal(move, name)
-        if isinstance(move, Call):
-            return _("cards are being played now: {move} is not a card").format(move=move.code)
-        hand = self.hands[self.to_move]
-        if not hand >> move & 1:
-            return _("{name} does not hold {card}").format(name=name, card=move.label)
-        led = self.trick.plays[0][1].suit  # type: ignore[union-attr]
-        held = cards_in(SUIT_MASK[led] & hand)
-        return _("must follow {suit}: you hold {cards}").format(
-            suit=led.symbol, cards=" ".join(c.label for c in held)
-        )
-
-    def _why_bid_illegal(self, move: Move, name: str) -> str:
+    def _why_call_illegal(self, move: Move) -> str:
+        name = self.names[self.to_move]  # type: ignore[index]
         size = self.deals[-1].hand_size
         bid = bid_value(move)
         if bid is None:
@@ -495,82 +343,40 @@ class OhHellGame(TrickGame):
             "(the hook)"
         ).format(bid=bid, h=size)
 
-    def _bid(self, seat: int, move: Move) -> None:
+    def _apply_call(self, move: Move) -> None:
         log = self.deals[-1]
-        log.calls.append((seat, move))
+        seat: int = self.to_move  # type: ignore[assignment]
         log.bids[seat] = bid_value(move)
         if seat == log.dealer:  # the dealer bids last: play begins
-            leader = (log.dealer + 1) % self.n
-            log.leader = leader
-            self.phase = _PLAY
-            self._start_trick(leader)
+            self._start_play((log.dealer + 1) % self.n)
         else:
             self.to_move = (seat + 1) % self.n
 
-    # ------------------------------------------------------------- trick play
-    def _start_trick(self, leader: int) -> None:
-        trick = self.trick = Trick(leader, self.trump)
-        self.deals[-1].tricks.append(trick)
-        self.to_move = leader
-
-    def _play_card(self, seat: int, card: Card) -> None:
-        self.hands[seat] ^= 1 << card
-        trick: Trick = self.trick  # type: ignore[assignment]
-        best = trick.winning_card
-        if best is None:
-            trick.winner, trick.winning_card = seat, card
-        # RULES.md §1 inline (as tricks.beats): the same suit and higher, or a trump.
-        elif (card // 13 == best // 13 and card > best) or (
-            card // 13 != best // 13 and card // 13 == self.trump
-        ):
-            trick.winner, trick.winning_card = seat, card
-        trick.plays.append((seat, card))
-        n = self.n
-        if len(trick.plays) < n:
-            self.to_move = (seat + 1) % n
-            return
-        log = self.deals[-1]
-        winner: int = trick.winner  # type: ignore[assignment]
-        log.tricks_won[winner] += 1
-        if len(log.tricks) < log.hand_size:
-            self._start_trick(winner)
-            return
-        self.to_move = None
-        self._end_deal()
-
-    def _end_deal(self) -> None:
-        """Score the deal, then end the game or pass the deal to the left."""
+    # ------------------------------------------------------------- a deal's end
+    def _score_deal(self) -> list[int]:
         log = self.deals[-1]
         scoring = self.rules.scoring
         points = [
             deal_points(bid, won, scoring)  # type: ignore[arg-type]
             for bid, won in zip(log.bids, log.tricks_won, strict=True)
         ]
-        log.points = points
         for s, p in enumerate(points):
             self.scores[s] += p
         self.trick = None
-        if len(self.deals) == len(self.rules.hand_sizes):
-            top = max(self.scores)
-            winners = tuple(s for s, v in enumerate(self.scores) if v == top)
-            self.phase = _OVER
-            self._outcome = OhHellOutcome(
-                winners[0] if len(winners) == 1 else None,
-                winners,
-                list(self.scores),
-                len(self.deals),
-            )
-            return
-        self.phase = _DEAL
-        self._resolve_chance()
+        return points
 
-    # ------------------------------------------------------- undo and clone
-    def _replay_chance(self, event: tuple[Any, ...]) -> None:
-        self._start(event[1], event[2])
-
-    def _rebuild(self, events: list[Any]) -> None:
-        super()._rebuild(events)
-        self._resolve_chance()
+    def _game_outcome(self) -> OhHellOutcome | None:
+        """After the last deal the highest total wins; players level at the top share."""
+        if len(self.deals) != len(self.rules.hand_sizes):
+            return None
+        top = max(self.scores)
+        winners = tuple(s for s, v in enumerate(self.scores) if v == top)
+        return OhHellOutcome(
+            winners[0] if len(winners) == 1 else None,
+            winners,
+            list(self.scores),
+            len(self.deals),
+        )
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> OhHellView:
@@ -578,7 +384,7 @@ class OhHellGame(TrickGame):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise SetupError(_("seat must be from 0 to {last}").format(last=self.n - 1))
         log = self.log
-        in_deal = self.phase is not _DEAL and log is not None
+        in_deal = self.phase is not OhHellPhase.DEAL and log is not None
         return OhHellView(
             seat=seat,
             hand=self.hand(seat),

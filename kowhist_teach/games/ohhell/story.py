@@ -11,23 +11,14 @@ scores.  This is the omniscient story, for the stepper: every hand is named.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...core.cards import ALL_CARDS
-from ...core.hooks.story import Beat, DealDone, StoryHook, Told, TrickDone, story_sentence
+from ...core.hooks.story import DealBefore, DealStoryHook, Told, quoted_to, story_sentence
 from ...i18n import _, ngettext
 from .engine import OhHellGame, OhHellPhase
 from .rules import bid_value
 
 __all__ = ["OhHellStory", "bids_text"]
-
-
-def _for(name: str, text: str) -> str:
-    """The teaching layer's words to the player who moved, quoted to them by name."""
-    text = story_sentence(text)
-    return _("To {name}: “{text}”").format(name=name, text=text[:1].upper() + text[1:])
 
 
 def bids_text(game: OhHellGame, log: Any) -> str:
@@ -50,17 +41,12 @@ def bids_text(game: OhHellGame, log: Any) -> str:
     )
 
 
-class _Before(NamedTuple):
-    phase: OhHellPhase
-    log: Any
-    trick: Any
-    scored: bool
+class OhHellStory(DealStoryHook):
+    """The story hook of Oh Hell: the story of every game played deal after deal
+    (:class:`~kowhist_teach.core.hooks.story.DealStoryHook`), with its deals of a hand
+    size and a turned-up card, and its bids."""
 
-
-class OhHellStory(StoryHook):
-    """The story hook of Oh Hell."""
-
-    # ------------------------------------------------------------ a deal, the end
+    # ------------------------------------------------------------ a deal
     def deal_text(self, game: OhHellGame) -> str:
         log = game.log
         if log is None:
@@ -79,96 +65,21 @@ class OhHellStory(StoryHook):
 
     def deal_lines(self, game: OhHellGame) -> list[str]:
         """The deal, then who bids first."""
-        lines = [self.deal_text(game), self._turn_text(game)]
+        lines = [self.deal_text(game), self.turn_text(game)]
         return [line for line in lines if line]
 
-    def _turn_text(self, game: OhHellGame) -> str:
-        if game.to_move is None:
-            return ""
-        name = game.names[game.to_move]
-        if game.phase is OhHellPhase.BID:
-            return story_sentence(_("{name} to bid").format(name=name))
-        return story_sentence(_("{name} to play").format(name=name))
-
-    def outcome_text(self, game: OhHellGame) -> str:
-        out = game.outcome()
-        if out is None:
-            return ""
-        if out.winner is None:
-            return story_sentence(_("The game ends in a tie"))
-        return story_sentence(_("{name} wins the game").format(name=game.names[out.winner]))
-
-    def deal_over_text(self, game: OhHellGame, log: Any) -> str:
-        return story_sentence(_("Deal {n} is over").format(n=log.number))
-
-    def scores_text(self, game: OhHellGame, log: Any) -> str:
-        scores = ", ".join(f"{n} {p}" for n, p in zip(game.names, game.scores, strict=True))
-        return story_sentence(_("Scores: {list}").format(list=scores))
-
-    # ------------------------------------------------------------ telling a move
-    def needs_notes(self, every_card: bool) -> bool:
-        return True  # a bid's meaning is told to its maker even without every card
-
-    def before(self, game: OhHellGame) -> _Before:
-        log = game.log
-        return _Before(game.phase, log, game.trick, log is not None and log.points is not None)
-
-    def tell(
-        self,
-        game: OhHellGame,
-        before: _Before,
-        seat: int,
-        played: Any,
-        note: Any,
-        viewer: int | None,
-        every_card: bool,
+    # ------------------------------------------------------------ telling a bid
+    def tell_call(
+        self, game: OhHellGame, before: DealBefore, seat: int, played: Any, note: Any
     ) -> list[Told]:
         log = before.log
         name = game.names[seat]
-        told: list[Told] = []
-        if before.phase is OhHellPhase.PLAY:
-            if every_card:
-                told.append(self.played_text(game, seat, played))
-                if note is not None and note.effect:
-                    told.append(_for(name, note.effect))
-            trick = before.trick
-            if trick is not None and len(trick.plays) == game.n:
-                number = next(i for i, t in enumerate(log.tricks) if t is trick) + 1
-                told.append(TrickDone(trick, number))
-        else:
-            told.append(story_sentence(_("{name} bids {n}").format(name=name, n=bid_value(played))))
-            if note is not None and note.reason:
-                told.append(_for(name, note.reason))
-            if game.phase is OhHellPhase.PLAY and game.log is log:
-                told.append(bids_text(game, log))
-                told.append(self._turn_text(game))
-        if not before.scored and log.points is not None:
-            told.append(DealDone(log))
+        told: list[Told] = [
+            story_sentence(_("{name} bids {n}").format(name=name, n=bid_value(played)))
+        ]
+        if note is not None and note.reason:
+            told.append(quoted_to(name, note.reason))
+        if game.phase is OhHellPhase.PLAY and game.log is log:
+            told.append(bids_text(game, log))
+            told.append(self.turn_text(game))
         return told
-
-    # ------------------------------------------------------------ chance, records
-    def deal_at_random(self, game: OhHellGame, rng: random.Random) -> None:
-        deck = list(ALL_CARDS)
-        rng.shuffle(deck)
-        n, size, dealer = game.n, game.hand_size, game.dealer
-        hands: list[list[Any]] = [[] for _s in range(n)]
-        # One card at a time from the dealer's left, then the next card is turned up.
-        for i in range(n * size):
-            hands[(dealer + 1 + i) % n].append(deck[i])
-        game.deal(hands, deck[n * size] if n * size < len(deck) else None)
-
-    def walk(self, record: dict[str, Any], final: OhHellGame) -> Iterator[Beat]:
-        """Each deal, then each bid and card of it, in order."""
-        fresh = OhHellGame(
-            final.players, final.rules, first_dealer=final.first_dealer, auto_chance=False
-        )
-        moves = final.moves
-        i = 0
-        for log in final.deals:
-            if fresh.chance_pending != "deal":
-                return
-            fresh.deal(log.hands, log.trump_card)
-            yield Beat(fresh, None, tuple(self.deal_lines(fresh)))
-            while i < len(moves) and fresh.chance_pending is None and not fresh.is_over():
-                yield Beat(fresh, moves[i])
-                i += 1

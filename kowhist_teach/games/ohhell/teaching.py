@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import Card
-from ...core.hooks.teaching import MoveExplanation, PlainTeaching, Tip
+from ...core.hooks.teaching import MoveExplanation, PlainTeaching, Tip, game_end, scored_deal
 from ...core.tricks import beats
 from ...core.words import sentence
 from ...i18n import _, ngettext
@@ -140,12 +140,8 @@ class OhHellTeaching(PlainTeaching):
     def explain_deal(self, game: OhHellGame, deal: Any = None) -> list[str]:
         """Each player's bid against the tricks taken, with the points it scored, and
         the winner if the deal ended the game."""
+        deal = scored_deal(game, deal)
         if deal is None:
-            scored = [d for d in game.deals if d.points is not None]
-            if not scored:
-                return []
-            deal = scored[-1]
-        if deal.points is None:
             return []
         lines = []
         for s, name in enumerate(game.names):
@@ -156,12 +152,5 @@ class OhHellTeaching(PlainTeaching):
                 else _("{name} bid {bid} and took {took}: the bid is lost, {points} points")
             )
             lines.append(sentence(text.format(name=name, bid=bid, took=took, points=points)))
-        outcome = game.outcome()
-        if outcome is not None and deal is game.deals[-1]:
-            if outcome.winner is None:
-                lines.append(sentence(_("The game ends in a tie")))
-            else:
-                lines.append(
-                    sentence(_("{name} wins the game").format(name=game.names[outcome.winner]))
-                )
+        lines.extend(game_end(game, deal))
         return lines
