@@ -25,10 +25,8 @@ ROOT = "kowhist_teach"
 ONE_IDEA: dict[str, str] = {
     "kowhist_teach.games.knockout.engine": "Knock-Out Whist's state machine, every variant",
     "kowhist_teach.games.german.engine": "German Whist's state machine: two phases, stock",
-    "kowhist_teach.games.family.engine": "the whist family's shared deal/bid/play machine",
     "kowhist_teach.games.family.solo.engine": "solo whist's bidding ladder and contracts",
     "kowhist_teach.games.family.bidwhist.engine": "bid whist's auction, kitty and jokers",
-    "kowhist_teach.games.ohhell.engine": "Oh Hell's deals, bids and scores",
     "kowhist_teach.games.knockout.playout": "Knock-Out's lean playout core, one tight loop",
 }
 
@@ -274,6 +272,12 @@ def test_nothing_above_the_games_asks_which_game_it_holds() -> None:
 def test_no_module_over_600_lines_unless_one_idea(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
     assert lines <= 600 or module in ONE_IDEA, f"{module} has {lines} lines"
+
+
+@pytest.mark.parametrize("module", sorted(ONE_IDEA))
+def test_the_list_of_long_modules_holds_only_long_ones(module: str) -> None:
+    """A module that came back under 600 lines leaves the list of exceptions."""
+    assert MODULES[module].read_text(encoding="utf-8").count("\n") > 600, module
 
 
 def test_every_game_registers_itself() -> None:
