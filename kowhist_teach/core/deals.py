@@ -233,9 +233,9 @@ class DealGame(TrickGame):
             return []
         return self._call_moves()
 
-    def _cards_of(self, mask: int) -> list[Card]:
-        """The cards of a card set in display order (a subclass adds its jokers)."""
-        return cards_in(mask)
+    #: The cards of a card set in display order (bid whist's adds its jokers): the
+    #: plain function itself, as a random game asks it at every move.
+    _cards_of = staticmethod(cards_in)
 
     def play(self, move: Move | str, seat: int | None = None) -> None:
         """Make ``move`` for the player to move (or for ``seat``, which must be them).
