@@ -297,6 +297,12 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
             "default_pool_size": pool,
         },
         "VoilaKernelManager": {"fill_delay": FILL_DELAY},
+        # Kernels talk over Unix sockets, not TCP ports: a TCP port is picked free and
+        # bound by the kernel a moment later, and on a busy machine another process can
+        # take it in between ("Address already in use"), which leaves a page waiting
+        # for a kernel that never came (seen with several servers starting together).
+        # Sockets are files of this server's own, and no other user can connect to them.
+        "KernelManager": {"transport": "ipc"},
         "MappingKernelManager": {
             "cull_idle_timeout": int(options.cull_minutes * 60),
             "cull_interval": CULL_INTERVAL_SECONDS,

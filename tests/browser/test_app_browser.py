@@ -66,7 +66,9 @@ def settle(page: Any, quiet_ms: int = 300, limit_ms: int = 20_000) -> None:
 
 
 def open_app(page: Any, url: str) -> None:
-    page.goto(url)
+    # Voilà answers with the page once the notebook has run in a kernel: on a busy
+    # machine that can take longer than a navigation's usual 30 s.
+    page.goto(url, timeout=FIRST_LOAD_MS)
     page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
     settle(page)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voila_harness import APP_NOTEBOOK, REPO, VoilaServer, free_port
+from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS, REPO, VoilaServer, free_port
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,7 @@ def test_binder_environment_serves_the_app(binder_env: Path, browser: Any, tmp_p
     try:
         server.wait_ready(timeout=90)
         page = browser.new_page()
-        page.goto(server.url)
+        page.goto(server.url, timeout=PAGE_LOAD_MS)
         page.wait_for_selector(".kw-card.kw-legal", timeout=90_000)
         assert page.locator(".kw-status").first.inner_text().startswith("Round 1")
         page.close()

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from voila_harness import APP_NOTEBOOK, REPO, VoilaServer, cli_app_command, free_port
+from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS, REPO, VoilaServer, cli_app_command, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_app_works_with_the_network_cable_out(browser: Any, app_url: str) -> Non
     context.route("**/*", route)
     try:
         page = context.new_page()
-        page.goto(app_url)
+        page.goto(app_url, timeout=PAGE_LOAD_MS)
         card = page.locator(FIRST_CARD).first
         card.wait_for(state="visible", timeout=60_000)
         before = page.locator(".kw-card").count()

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 import pytest
-from voila_harness import REPO
+from voila_harness import PAGE_LOAD_MS, REPO
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +81,7 @@ def test_failing_widget_messages_answer_in_one_line(page: Any, app_url: str) -> 
             ws.on(event, lambda payload: frames.append(_text(payload)))
 
     page.on("websocket", watch)
-    page.goto(app_url)
+    page.goto(app_url, timeout=PAGE_LOAD_MS)
     page.locator(FIRST_CARD).first.wait_for(state="visible", timeout=120_000)
     sent = page.evaluate(PROVOKE)
     assert sent["comms"] > 50  # the app's widget models, each sent a bad index

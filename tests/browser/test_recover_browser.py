@@ -168,7 +168,7 @@ def resume(
     game: str = "",
 ) -> None:
     """Reload (choose ``game``), click "Continue my game" and find the same position."""
-    page.goto(url)
+    page.goto(url, timeout=FIRST_LOAD_MS)
     if game:
         page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
         choose_game(page, game)

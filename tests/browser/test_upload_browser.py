@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voila_harness import REPO
+from voila_harness import PAGE_LOAD_MS, REPO
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,7 @@ def test_a_12_mib_file_is_refused_before_sending(
         ws.on("close", lambda _ws: closed.append(True))
 
     page.on("websocket", watch)
-    page.goto(url)
+    page.goto(url, timeout=PAGE_LOAD_MS)
     result = page.locator(".kw-result")
     result.wait_for(state="visible", timeout=120_000)
     chooser = page.locator(".kw-load input[type=file]")

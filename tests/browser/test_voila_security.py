@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voila_harness import APP_NOTEBOOK
+from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def _kernel_id(page: Any) -> str:
 
 def test_browser_cannot_execute_code(page: Any, app_url: str, tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
-    page.goto(app_url, wait_until="domcontentloaded")
+    page.goto(app_url, wait_until="domcontentloaded", timeout=PAGE_LOAD_MS)
     page.wait_for_selector("#jupyter-config-data", state="attached")
     code = f"open({str(marker)!r}, 'w').write('code ran')"
     result = page.evaluate(ATTACK_JS, {"kernelId": _kernel_id(page), "code": code})

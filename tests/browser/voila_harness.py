@@ -31,6 +31,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 APP_NOTEBOOK = REPO / "notebooks" / "app.ipynb"
 ARTIFACTS = REPO / "tests" / "artifacts"
+#: How long a first page of the app may take: Voilà answers once the notebook has run in
+#: a kernel, which on a busy machine takes longer than a navigation's usual 30 s.
+PAGE_LOAD_MS = 90_000
 
 #: Flags for Chromium on this network: without the background-networking ones it keeps
 #: trying to reach Google's hosts. ``--no-sandbox`` because CI runs as root.
