@@ -325,17 +325,24 @@ def parse_cards(codes: Iterable[str] | str, *, jokers: bool = False) -> list[Car
     return cards
 
 
-# The cards of every 13-bit suit chunk, highest rank first: 4 x 8192 small tuples, so
-# that listing a hand is four index look-ups and a concatenation.
-def _chunk_table(suit: int) -> tuple[tuple[Card, ...], ...]:
-    table: list[tuple[Card, ...]] = [()]
-    for chunk in range(1, 8192):
+class _SuitChunks(dict):  # type: ignore[type-arg]
+    """The cards of each 13-bit chunk of one suit, highest rank first, made the first
+    time a chunk is asked for, so that listing a hand is four look-ups and a
+    concatenation. Made as needed, not all 8,192 at import: a student's kernel meets a
+    few hundred of them and keeps 3 MB less (it counts, 30 kernels to a class)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__({0: ()})
+        self.base = 13 * suit
+
+    def __missing__(self, chunk: int) -> tuple[Card, ...]:
         top = chunk.bit_length() - 1  # the highest rank comes first
-        table.append((ALL_CARDS[suit * 13 + top], *table[chunk ^ (1 << top)]))
-    return tuple(table)
+        cards = (ALL_CARDS[self.base + top], *self[chunk ^ (1 << top)])
+        self[chunk] = cards
+        return cards
 
 
-_CHUNK_CARDS = tuple(_chunk_table(suit) for suit in range(4))
+_CHUNK_CARDS = tuple(_SuitChunks(suit) for suit in range(4))
 _S, _H, _D, _C = _CHUNK_CARDS
 
 

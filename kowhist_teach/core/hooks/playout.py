@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["PlayoutHooks", "PlayoutResult", "RoundResult", "play_random"]
+__all__ = ["LazyPlayout", "PlayoutHooks", "PlayoutResult", "RoundResult", "play_random"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,32 @@ class PlayoutHooks(ABC):
         ``bot_seeds``), dealt from ``seed`` as ``spec.new_game(players=..., rules=...,
         seed=seed, first_dealer=first_dealer)`` deals it: the same game the engine
         plays with these bots. ``times``, if given, receives each seat's move times."""
+
+
+class LazyPlayout:
+    """A game's playout hook, imported on first use: ``LazyPlayout(module, name)`` stands
+    on the spec for the class ``name`` of ``module`` and becomes it when asked anything.
+    The lean cores build their suit tables as they are imported (3 MB); the app, which
+    plays on the engine, never asks them, so a kernel serving a student does without.
+
+    >>> hook = LazyPlayout("kowhist_teach.games.german.playout", "GermanPlayoutHooks")
+    >>> hook.bots
+    ('random',)
+    """
+
+    def __init__(self, module: str, name: str) -> None:
+        self._where = (module, name)
+        self._hook: PlayoutHooks | None = None
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("_"):  # never the hook's own privates (nor copy's probes)
+            raise AttributeError(attribute)
+        if self._hook is None:
+            import importlib
+
+            module, name = self._where
+            self._hook = getattr(importlib.import_module(module), name)()
+        return getattr(self._hook, attribute)
 
 
 def play_random(

@@ -35,6 +35,7 @@ SPEC.hooks["bots"] = GermanBots()
 from .match import GermanMatch  # noqa: E402
 
 GermanMatch.spec = SPEC  # a match answers to the same spec (and hooks) as one hand
-from .playout import GermanPlayoutHooks  # noqa: E402
+from ...core.hooks.playout import LazyPlayout  # noqa: E402
 
-SPEC.hooks["playout"] = GermanPlayoutHooks()
+# The lean core is imported when a simulation first asks for it (not by the app).
+SPEC.hooks["playout"] = LazyPlayout(f"{__name__}.playout", "GermanPlayoutHooks")

@@ -32,6 +32,7 @@ SPEC.hooks["cli"] = KnockoutCli()
 from .bots import KnockoutBots  # noqa: E402
 
 SPEC.hooks["bots"] = KnockoutBots()
-from .playout_bots import KnockoutPlayoutHooks  # noqa: E402
+from ...core.hooks.playout import LazyPlayout  # noqa: E402
 
-SPEC.hooks["playout"] = KnockoutPlayoutHooks()
+# The lean core is imported when a simulation first asks for it (not by the app).
+SPEC.hooks["playout"] = LazyPlayout(f"{__name__}.playout_bots", "KnockoutPlayoutHooks")

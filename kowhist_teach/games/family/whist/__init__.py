@@ -36,6 +36,7 @@ SPEC.hooks["cli"] = WhistCli()
 from .bots import WhistBots  # noqa: E402
 
 SPEC.hooks["bots"] = WhistBots()
-from .playout import WhistPlayoutHooks  # noqa: E402
+from ....core.hooks.playout import LazyPlayout  # noqa: E402
 
-SPEC.hooks["playout"] = WhistPlayoutHooks()
+# The lean core is imported when a simulation first asks for it (not by the app).
+SPEC.hooks["playout"] = LazyPlayout(f"{__name__}.playout", "WhistPlayoutHooks")
