@@ -325,25 +325,24 @@ def parse_cards(codes: Iterable[str] | str, *, jokers: bool = False) -> list[Car
     return cards
 
 
-class _SuitChunks(dict):  # type: ignore[type-arg]
-    """The cards of each 13-bit chunk of one suit, highest rank first, made the first
-    time a chunk is asked for, so that listing a hand is four look-ups and a
-    concatenation. Made as needed, not all 8,192 at import: a student's kernel meets a
-    few hundred of them and keeps 3 MB less (it counts, 30 kernels to a class)."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__({0: ()})
-        self.base = 13 * suit
-
-    def __missing__(self, chunk: int) -> tuple[Card, ...]:
-        top = chunk.bit_length() - 1  # the highest rank comes first
-        cards = (ALL_CARDS[self.base + top], *self[chunk ^ (1 << top)])
-        self[chunk] = cards
-        return cards
-
-
-_CHUNK_CARDS = tuple(_SuitChunks(suit) for suit in range(4))
+# The cards of each 13-bit suit chunk, highest rank first, so that listing a hand is
+# four index look-ups and a concatenation. Lists (as fast to index as tuples) filled as
+# chunks are met, not all 4 x 8,192 at import: a student's kernel meets a few hundred of
+# them and keeps 3 MB less (it counts, 30 kernels to a class). ``None``: not made yet.
+_CHUNK_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple(
+    [(), *[None] * 8191] for _suit in range(4)
+)
 _S, _H, _D, _C = _CHUNK_CARDS
+
+
+def _chunk(suit: int, chunk: int) -> tuple[Card, ...]:
+    """The cards of ``chunk`` (13 bits of ``suit``), made and kept if new."""
+    table = _CHUNK_CARDS[suit]
+    cards = table[chunk]
+    if cards is None:
+        top = chunk.bit_length() - 1  # the highest rank comes first
+        cards = table[chunk] = (ALL_CARDS[13 * suit + top], *_chunk(suit, chunk ^ (1 << top)))
+    return cards
 
 
 def cards_in(mask: int) -> list[Card]:
@@ -353,12 +352,15 @@ def cards_in(mask: int) -> list[Card]:
     >>> cards_in(Card('2S').bit | Card('AS').bit | Card('KH').bit)
     [Card('AS'), Card('2S'), Card('KH')]
     """
-    return [
-        *_S[mask & 0x1FFF],
-        *_H[mask >> 13 & 0x1FFF],
-        *_D[mask >> 26 & 0x1FFF],
-        *_C[mask >> 39 & 0x1FFF],
-    ]
+    try:
+        return [
+            *_S[mask & 0x1FFF],
+            *_H[mask >> 13 & 0x1FFF],
+            *_D[mask >> 26 & 0x1FFF],
+            *_C[mask >> 39 & 0x1FFF],
+        ]
+    except TypeError:  # a chunk not met before (None): made once, then looked up
+        return [*(card for suit in range(4) for card in _chunk(suit, mask >> 13 * suit & 0x1FFF))]
 
 
 def cards_of_suit(mask: int, suit: int) -> tuple[Card, ...]:
@@ -367,7 +369,7 @@ def cards_of_suit(mask: int, suit: int) -> tuple[Card, ...]:
     >>> cards_of_suit(Card('2S').bit | Card('AS').bit | Card('KH').bit, Suit.SPADES)
     (Card('AS'), Card('2S'))
     """
-    return _CHUNK_CARDS[suit][mask >> (13 * suit) & 0x1FFF]
+    return _chunk(suit, mask >> (13 * suit) & 0x1FFF)
 
 
 def card_codes(cards: Iterable[int]) -> list[str]:
