@@ -80,8 +80,9 @@ class PlayoutHooks(ABC):
 class LazyPlayout:
     """A game's playout hook, imported on first use: ``LazyPlayout(module, name)`` stands
     on the spec for the class ``name`` of ``module`` and becomes it when asked anything.
-    The lean cores build their suit tables as they are imported (3 MB); the app, which
-    plays on the engine, never asks them, so a kernel serving a student does without.
+    A lean core brings its suit tables with it (``core/suit_chunks.py``, 3 MB); the app,
+    which plays on the engine, never asks for one, so a kernel serving a student does
+    without.
 
     >>> hook = LazyPlayout("kowhist_teach.games.german.playout", "GermanPlayoutHooks")
     >>> hook.bots
