@@ -24,10 +24,11 @@ from typing import Any
 from ...core.cards import card_codes
 from ...core.errors import IllegalMove, RecordError, SetupError
 from ...core.hooks.record import COMMON_KEYS, RecordHook
-from ...core.record import FORMAT, ReplayError, _fail, _is_code_list
+from ...core.record import FORMAT, ReplayError
 from ...i18n import _
 from .dummy import GermanDummyGame
 from .engine import GermanPhase, GermanRules
+from .record import check_hand_shape
 
 __all__ = ["DummyRecord"]
 
@@ -78,13 +79,7 @@ class DummyRecord(RecordHook):
     error_place = "round"
 
     def check_shape(self, data: dict[str, Any]) -> None:
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
-            raise _fail(_("hands must be one list of card codes per seat"))
-        if not _is_code_list(data.get("stock")):
-            raise _fail(_("stock must be a list of card codes, top first"))
-        if "actions" in data and not _is_code_list(data["actions"]):
-            raise _fail(_("actions must be a list of codes"))
+        check_hand_shape(data)
 
     def to_record(self, game: Any) -> dict[str, Any]:
         if game.phase is GermanPhase.DEAL:

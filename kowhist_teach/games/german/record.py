@@ -49,7 +49,7 @@ _HAND_KEYS = {"hands", "stock", "actions"}
 
 def _check_german_shape(data: dict[str, Any]) -> None:
     if "match" not in data and "match_hands" not in data:
-        _check_hand_shape(data)
+        check_hand_shape(data)
         return
     match = data.get("match")
     if not isinstance(match, int) or isinstance(match, bool):
@@ -61,14 +61,16 @@ def _check_german_shape(data: dict[str, Any]) -> None:
         raise _fail(_("match_hands must be a list of hand objects"))
     for h, part in enumerate(parts):
         _no_unknown(part, _HAND_KEYS, _("hand {h}").format(h=h))
-        _check_hand_shape(part)
+        check_hand_shape(part)
 
 
-def _check_hand_shape(data: dict[str, Any]) -> None:
-    for key in ("hands",):
-        hands = data.get(key)
-        if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
-            raise _fail(_("hands must be one list of card codes per seat"))
+def check_hand_shape(data: dict[str, Any]) -> None:
+    """Raise :class:`RecordError` unless one hand's part of a record (``hands``,
+    ``stock``, ``actions``) has the shape of German Whist's, with any number of hands
+    (the game for three with a dummy shares it)."""
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(_is_code_list(h) for h in hands):
+        raise _fail(_("hands must be one list of card codes per seat"))
     if not _is_code_list(data.get("stock")):
         raise _fail(_("stock must be a list of card codes, top first"))
     if "actions" in data and not _is_code_list(data["actions"]):
