@@ -159,7 +159,7 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
 ) -> None:
     import asyncio
 
-    from kowhist_teach import classroom
+    from kowhist_teach.classroom import server as classroom
     from kowhist_teach.classroom import gentle_pool
 
     monkeypatch.setattr(classroom, "machine_busy", lambda: False)
@@ -188,7 +188,7 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
 def test_pool_refill_waits_while_the_machine_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    from kowhist_teach import classroom
+    from kowhist_teach.classroom import server as classroom
 
     looks: list[bool] = []
     monkeypatch.setattr(classroom, "machine_busy", lambda: looks.append(True) or True)

@@ -31,7 +31,7 @@ def _cmd_app(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from ..classroom import MEMORY_MB, ServeOptions, serve
+    from ..classroom.server import MEMORY_MB, ServeOptions, serve
 
     options = ServeOptions(
         port=args.port,

@@ -63,7 +63,7 @@ from typing import Any
 from unittest import mock
 from urllib.parse import urlsplit
 
-from .i18n import _
+from ..i18n import _
 
 __all__ = [
     "CULL_IDLE_MINUTES",

@@ -1,0 +1,637 @@
+"""The class store: everything a teacher needs, written as it happens (DESIGN §8).
+
+One code path through SQLAlchemy Core for both databases:
+
+- **SQLite** in a class folder by default (``class.sqlite``: one file, nothing to
+  start), in WAL mode so that readers never wait for a writer, every write transaction
+  taken with ``BEGIN IMMEDIATE`` and a long busy timeout, so that 30 kernels writing at
+  once queue for a few milliseconds instead of failing with "database is locked". The
+  folder and the file are readable by their owner only.
+- **PostgreSQL** given a URL (``postgresql://…``, run through psycopg), for a class
+  spread over many machines (a JupyterHub).
+
+What it holds:
+
+- ``students``: the name a student typed on joining and the id their browser keeps (a
+  reload, a new kernel or a restarted server is the same student);
+- ``games``: each game a student plays (game, players, rules, seed, the deal the
+  teacher sent if any, the record so far, its progress and its result);
+- ``moves``: each move of each game, numbered; the store refuses a second move with the
+  same number (:class:`MoveConflict`), so two kernels can never fork a game;
+- ``events``: what the teacher reads beside the moves (an illegal card tried, a hint
+  asked, a quiz answered, a move taken back);
+- ``settings``: the class settings the console sets (game, rules, language, the bots'
+  pace, the analysis, hints), with a version that the students' pages follow;
+- ``deals``: the deals the teacher sent ("everyone plays this deal");
+- ``meta``: the schema version. A store made by a newer kowhist-teach is refused in one
+  line (:class:`StoreError`).
+
+>>> import tempfile
+>>> store = ClassStore.open(tempfile.mkdtemp())
+>>> ann = store.join("b" * 32, "Ann")
+>>> ann.name, store.student("b" * 32).id == ann.id
+('Ann', True)
+>>> g = store.start_game(ann.id, "knockout", players=4, rules={}, seed=7)
+>>> store.play(g, [(0, 0, "AS"), (1, 1, "2S")], record={}, progress={}, over=False)
+>>> store.play(g, [(1, 1, "3S")], record={}, progress={}, over=False)
+Traceback (most recent call last):
+...
+kowhist_teach.classroom.schema.MoveConflict: move 1 of game 1 is already stored
+>>> [m.move for m in store.moves(g)]
+['AS', '2S']
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+from .schema import (
+    BUSY_SECONDS,
+    CONNECTED_SECONDS,
+    DEFAULT_SETTINGS,
+    SCHEMA_VERSION,
+    STORE_FILE,
+    Deal,
+    GameRow,
+    MoveConflict,
+    MoveRow,
+    StoreError,
+    Student,
+    _dump,
+    _first_line,
+    _load,
+    _private_file,
+    _private_folder,
+    _tables,
+    checked_browser_id,
+    checked_name,
+    new_browser_id,
+    store_url,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "STORE_FILE",
+    "ClassStore",
+    "Deal",
+    "GameRow",
+    "MoveConflict",
+    "MoveRow",
+    "StoreError",
+    "Student",
+    "new_browser_id",
+    "store_url",
+]
+
+
+class ClassStore:
+    """A class's database. Open it with :meth:`open`; every method is one transaction,
+    safe to call from many processes at once.
+    """
+
+    def __init__(self, url: str) -> None:
+        try:
+            import sqlalchemy as sa
+        except ImportError as e:  # pragma: no cover - the app extra brings it
+            raise StoreError(
+                _("the class store needs SQLAlchemy: pip install 'kowhist-teach[app]'")
+            ) from e
+        self._sa = sa
+        self.url = url
+        self.sqlite = url.startswith("sqlite")
+        self.t = _tables(sa)
+        try:
+            self.engine = self._engine(url, immediate=True)
+            self.reader = self._engine(url, immediate=False) if self.sqlite else self.engine
+            self._create()
+        except StoreError:
+            raise
+        except Exception as e:
+            raise StoreError(
+                _("cannot open the class store {where}: {why}").format(
+                    where=self.where, why=_first_line(e)
+                )
+            ) from e
+
+    # ----------------------------------------------------------------- opening
+    @classmethod
+    def open(
+        cls, folder: str | os.PathLike[str] | None = None, url: str | None = None
+    ) -> ClassStore:
+        """The store of the class in ``folder`` (created, owner-only, if missing), or the
+        database at ``url``."""
+        if not url:
+            path = Path(folder if folder is not None else "class").resolve()
+            _private_folder(path)
+            _private_file(path / STORE_FILE)
+        return cls(store_url(folder, url))
+
+    @property
+    def where(self) -> str:
+        """The store's place, without a password: for messages."""
+        if self.sqlite:
+            return self.url.split("///", 1)[-1]
+        return re.sub(r"//([^:/@]+):[^@/]*@", r"//\1:***@", self.url)
+
+    def _engine(self, url: str, immediate: bool) -> Any:
+        sa = self._sa
+        if self.sqlite:
+            engine = sa.create_engine(
+                url,
+                connect_args={"timeout": BUSY_SECONDS, "isolation_level": None},
+                poolclass=sa.pool.NullPool,
+            )
+
+            @sa.event.listens_for(engine, "connect")
+            def _pragmas(dbapi: Any, _record: Any) -> None:
+                cursor = dbapi.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+            @sa.event.listens_for(engine, "begin")
+            def _begin(connection: Any) -> None:
+                # A writer takes the write lock at the start: a deferred transaction
+                # that reads, then writes, can fail at once with "database is locked"
+                # when another writer came in between; an immediate one waits its turn.
+                # A reader's transaction stays deferred: in WAL it never waits.
+                connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+            return engine
+        return sa.create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4)
+
+    def _create(self) -> None:
+        sa = self._sa
+        with self._write() as c:
+            self.t.all.create_all(c, checkfirst=True)
+            row = c.execute(
+                sa.select(self.t.meta.c.value).where(self.t.meta.c.key == "schema_version")
+            ).first()
+            if row is None:
+                c.execute(
+                    self.t.meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION))
+                )
+                c.execute(self.t.meta.insert().values(key="settings_version", value="0"))
+                c.execute(self.t.meta.insert().values(key="created_at", value=str(time.time())))
+                return
+            found = int(row[0])
+        if found > SCHEMA_VERSION:
+            raise StoreError(
+                _(
+                    "the class store {where} was made by a newer kowhist-teach (schema "
+                    "{found}; this one reads up to {known}): upgrade kowhist-teach"
+                ).format(where=self.where, found=found, known=SCHEMA_VERSION)
+            )
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Any]:
+        with self.engine.begin() as connection:
+            yield connection
+
+    @contextlib.contextmanager
+    def _read(self) -> Iterator[Any]:
+        with self.reader.begin() as connection:
+            yield connection
+
+    def close(self) -> None:
+        """Let go of the database's connections."""
+        self.engine.dispose()
+        self.reader.dispose()
+
+    def schema_version(self) -> int:
+        """The schema version written in the store."""
+        with self._read() as c:
+            return int(self._meta(c, "schema_version"))
+
+    def _meta(self, c: Any, key: str) -> str:
+        sa = self._sa
+        return c.execute(sa.select(self.t.meta.c.value).where(self.t.meta.c.key == key)).scalar()
+
+    # ---------------------------------------------------------------- students
+    def join(self, browser_id: str, name: str) -> Student:
+        """The student whose browser keeps ``browser_id``, joined now as ``name`` (a
+        student who joined before keeps their row and takes the new name)."""
+        browser_id = checked_browser_id(browser_id)
+        name = checked_name(name)
+        now = time.time()
+        students = self.t.students
+        sa = self._sa
+        with self._write() as c:
+            row = c.execute(
+                sa.select(students.c.id).where(students.c.browser_id == browser_id)
+            ).first()
+            if row is None:
+                c.execute(
+                    students.insert().values(
+                        browser_id=browser_id, name=name, joined_at=now, last_seen=now
+                    )
+                )
+            else:
+                c.execute(
+                    students.update()
+                    .where(students.c.id == row[0])
+                    .values(name=name, last_seen=now)
+                )
+            student = self._student_where(c, students.c.browser_id == browser_id)
+        assert student is not None
+        self.add_event(student.id, None, "join", {"name": name})
+        return student
+
+    def student(self, browser_id: str) -> Student | None:
+        """The student whose browser keeps ``browser_id``, if they have joined."""
+        try:
+            browser_id = checked_browser_id(browser_id)
+        except StoreError:
+            return None
+        with self._read() as c:
+            return self._student_where(c, self.t.students.c.browser_id == browser_id)
+
+    def student_by_id(self, student_id: int) -> Student | None:
+        """The student with this id."""
+        with self._read() as c:
+            return self._student_where(c, self.t.students.c.id == student_id)
+
+    def _student_where(self, c: Any, condition: Any) -> Student | None:
+        s = self.t.students
+        row = c.execute(
+            self._sa.select(s.c.id, s.c.name, s.c.browser_id, s.c.joined_at, s.c.last_seen).where(
+                condition
+            )
+        ).first()
+        return Student(*row) if row is not None else None
+
+    def students(self) -> list[Student]:
+        """Every student, in the order they joined."""
+        s = self.t.students
+        with self._read() as c:
+            rows = c.execute(
+                self._sa.select(
+                    s.c.id, s.c.name, s.c.browser_id, s.c.joined_at, s.c.last_seen
+                ).order_by(s.c.id)
+            ).all()
+        return [Student(*r) for r in rows]
+
+    def seen(self, student_id: int, when: float | None = None) -> None:
+        """The student's page is open now (a heartbeat)."""
+        s = self.t.students
+        with self._write() as c:
+            c.execute(s.update().where(s.c.id == student_id).values(last_seen=when or time.time()))
+
+    def left(self, student_id: int) -> None:
+        """The student's page has closed."""
+        self.seen(student_id, time.time() - CONNECTED_SECONDS - 1)
+
+    # ------------------------------------------------------------------- games
+    def start_game(
+        self,
+        student_id: int,
+        game: str,
+        *,
+        players: int,
+        rules: dict[str, Any] | None = None,
+        seed: int | None = None,
+        deal_id: int | None = None,
+        record: dict[str, Any] | None = None,
+        progress: dict[str, Any] | None = None,
+    ) -> int:
+        """A new game of the student's; its id."""
+        now = time.time()
+        with self._write() as c:
+            result = c.execute(
+                self.t.games.insert().values(
+                    student_id=student_id,
+                    game=game,
+                    players=int(players),
+                    rules=_dump(rules or {}),
+                    seed=seed,
+                    deal_id=deal_id,
+                    record=_dump(record) if record is not None else None,
+                    status="playing",
+                    progress=_dump(progress or {}),
+                    started_at=now,
+                    updated_at=now,
+                    moves=0,
+                )
+            )
+            return int(result.inserted_primary_key[0])
+
+    def take_back(self, game_id: int, keep: int) -> list[MoveRow]:
+        """Take back the game's moves numbered ``keep`` and after (an undo): they are
+        removed from the log and returned (the caller records them as an event)."""
+        m = self.t.moves
+        sa = self._sa
+        with self._write() as c:
+            rows = c.execute(
+                sa.select(m.c.game_id, m.c.number, m.c.seat, m.c.move, m.c.at)
+                .where(m.c.game_id == game_id, m.c.number >= keep)
+                .order_by(m.c.number)
+            ).all()
+            c.execute(m.delete().where(m.c.game_id == game_id, m.c.number >= keep))
+        return [MoveRow(*r) for r in rows]
+
+    def moves(self, game_id: int) -> list[MoveRow]:
+        """The game's moves, in order."""
+        m = self.t.moves
+        with self._read() as c:
+            rows = c.execute(
+                self._sa.select(m.c.game_id, m.c.number, m.c.seat, m.c.move, m.c.at)
+                .where(m.c.game_id == game_id)
+                .order_by(m.c.number)
+            ).all()
+        return [MoveRow(*r) for r in rows]
+
+    def play(
+        self,
+        game_id: int,
+        moves: Sequence[tuple[int, int, str]],
+        *,
+        record: dict[str, Any],
+        progress: dict[str, Any],
+        over: bool,
+    ) -> None:
+        """New moves and the game as it is after them, in one transaction: the log and
+        the record never disagree. A number already stored is refused
+        (:class:`MoveConflict`) and nothing is kept."""
+        rows = [
+            {"game_id": game_id, "number": int(n), "seat": int(s), "move": str(m), "at": 0.0}
+            for n, s, m in moves
+        ]
+        now = time.time()
+        for row in rows:
+            row["at"] = now
+        g = self.t.games
+        sa = self._sa
+        try:
+            with self._write() as c:
+                if rows:
+                    c.execute(self.t.moves.insert(), rows)
+                count = c.execute(
+                    sa.select(sa.func.count()).where(self.t.moves.c.game_id == game_id)
+                ).scalar()
+                c.execute(
+                    g.update()
+                    .where(g.c.id == game_id)
+                    .values(
+                        record=_dump(record),
+                        progress=_dump(progress),
+                        status="over" if over else "playing",
+                        updated_at=now,
+                        moves=int(count),
+                    )
+                )
+        except sa.exc.IntegrityError as e:
+            raise MoveConflict(
+                _("move {n} of game {game} is already stored").format(
+                    n=rows[0]["number"] if rows else 0, game=game_id
+                )
+            ) from e
+
+    def game(self, game_id: int) -> GameRow | None:
+        """One game."""
+        rows = self._games(self.t.games.c.id == game_id)
+        return rows[0] if rows else None
+
+    def games(self, student_id: int | None = None, deal_id: int | None = None) -> list[GameRow]:
+        """The games of a student, of a deal, or of the whole class, oldest first."""
+        g = self.t.games
+        conditions = []
+        if student_id is not None:
+            conditions.append(g.c.student_id == student_id)
+        if deal_id is not None:
+            conditions.append(g.c.deal_id == deal_id)
+        return self._games(*conditions)
+
+    def current_game(self, student_id: int) -> GameRow | None:
+        """The student's latest game (finished or not)."""
+        g = self.t.games
+        rows = self._games(g.c.student_id == student_id, order=g.c.id.desc(), limit=1)
+        return rows[0] if rows else None
+
+    def _games(
+        self, *conditions: Any, order: Any = None, limit: int | None = None
+    ) -> list[GameRow]:
+        g = self.t.games
+        sa = self._sa
+        query = sa.select(
+            g.c.id,
+            g.c.student_id,
+            g.c.game,
+            g.c.players,
+            g.c.rules,
+            g.c.seed,
+            g.c.deal_id,
+            g.c.record,
+            g.c.status,
+            g.c.progress,
+            g.c.started_at,
+            g.c.updated_at,
+            g.c.moves,
+        ).order_by(order if order is not None else g.c.id)
+        for condition in conditions:
+            query = query.where(condition)
+        if limit:
+            query = query.limit(limit)
+        with self._read() as c:
+            rows = c.execute(query).all()
+        return [
+            GameRow(
+                id=r[0],
+                student_id=r[1],
+                game=r[2],
+                players=r[3],
+                rules=_load(r[4]) or {},
+                seed=r[5],
+                deal_id=r[6],
+                record=_load(r[7]),
+                status=r[8],
+                progress=_load(r[9]) or {},
+                started_at=r[10],
+                updated_at=r[11],
+                moves=r[12],
+            )
+            for r in rows
+        ]
+
+    # ------------------------------------------------------------------ events
+    def add_event(
+        self, student_id: int, game_id: int | None, kind: str, detail: dict[str, Any] | None = None
+    ) -> None:
+        """Something the teacher reads: ``kind`` is ``illegal`` (a card tried that may
+        not be played), ``hint``, ``quiz`` (``{"quiz": …, "correct": bool}``), ``undo``,
+        ``join`` …; the student is seen now."""
+        now = time.time()
+        s = self.t.students
+        with self._write() as c:
+            c.execute(
+                self.t.events.insert().values(
+                    student_id=student_id,
+                    game_id=game_id,
+                    kind=kind,
+                    detail=_dump(detail or {}),
+                    at=now,
+                )
+            )
+            c.execute(s.update().where(s.c.id == student_id).values(last_seen=now))
+
+    def events(
+        self, student_id: int | None = None, kind: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Events, oldest first: each ``{"student_id", "game_id", "kind", "detail", "at"}``."""
+        e = self.t.events
+        query = self._sa.select(e.c.student_id, e.c.game_id, e.c.kind, e.c.detail, e.c.at).order_by(
+            e.c.id
+        )
+        if student_id is not None:
+            query = query.where(e.c.student_id == student_id)
+        if kind is not None:
+            query = query.where(e.c.kind == kind)
+        with self._read() as c:
+            rows = c.execute(query).all()
+        return [
+            {"student_id": r[0], "game_id": r[1], "kind": r[2], "detail": _load(r[3]), "at": r[4]}
+            for r in rows
+        ]
+
+    def event_counts(self) -> dict[int, dict[str, int]]:
+        """For each student, how many events of each kind (and ``quiz_right``)."""
+        e = self.t.events
+        sa = self._sa
+        with self._read() as c:
+            rows = c.execute(
+                sa.select(e.c.student_id, e.c.kind, sa.func.count()).group_by(
+                    e.c.student_id, e.c.kind
+                )
+            ).all()
+            right = c.execute(
+                sa.select(e.c.student_id, sa.func.count())
+                .where(e.c.kind == "quiz", e.c.detail.like('%"correct":true%'))
+                .group_by(e.c.student_id)
+            ).all()
+        counts: dict[int, dict[str, int]] = {}
+        for student_id, kind, n in rows:
+            counts.setdefault(student_id, {})[kind] = int(n)
+        for student_id, n in right:
+            counts.setdefault(student_id, {})["quiz_right"] = int(n)
+        return counts
+
+    def last_activity(self) -> dict[int, float]:
+        """For each student, the time of their last move, event or heartbeat."""
+        sa = self._sa
+        g, s = self.t.games, self.t.students
+        with self._read() as c:
+            seen = dict(c.execute(sa.select(s.c.id, s.c.last_seen)).all())
+            played = dict(
+                c.execute(
+                    sa.select(g.c.student_id, sa.func.max(g.c.updated_at)).group_by(g.c.student_id)
+                ).all()
+            )
+        return {k: max(v, played.get(k) or 0.0) for k, v in seen.items()}
+
+    # ---------------------------------------------------------------- settings
+    def settings(self) -> dict[str, Any]:
+        """The class settings (defaults for those never set)."""
+        st = self.t.settings
+        with self._read() as c:
+            rows = c.execute(self._sa.select(st.c.key, st.c.value)).all()
+        found = dict(DEFAULT_SETTINGS)
+        found.update({k: _load(v) for k, v in rows})
+        return found
+
+    def settings_version(self) -> int:
+        """A number that grows with every change of the settings or of the deal sent."""
+        with self._read() as c:
+            return int(self._meta(c, "settings_version"))
+
+    def set_settings(self, changes: dict[str, Any]) -> int:
+        """Change some class settings; the new settings version."""
+        unknown = sorted(set(changes) - set(DEFAULT_SETTINGS) - {"deal_id"})
+        if unknown:
+            raise StoreError(_("unknown class setting {name!r}").format(name=unknown[0]))
+        st, meta = self.t.settings, self.t.meta
+        with self._write() as c:
+            for key, value in changes.items():
+                c.execute(st.delete().where(st.c.key == key))
+                c.execute(st.insert().values(key=key, value=_dump(value)))
+            version = int(self._meta(c, "settings_version")) + 1
+            c.execute(
+                meta.update().where(meta.c.key == "settings_version").values(value=str(version))
+            )
+        return version
+
+    # ------------------------------------------------------------------- deals
+    def add_deal(
+        self,
+        game: str,
+        *,
+        players: int,
+        rules: dict[str, Any] | None = None,
+        seed: int | None = None,
+        record: dict[str, Any] | None = None,
+        label: str = "",
+    ) -> Deal:
+        """A deal for everyone, stored and made the class's current deal (the settings
+        version moves on, so every page starts it)."""
+        if seed is None and record is None:
+            raise StoreError(_("a deal needs a seed or a record"))
+        now = time.time()
+        with self._write() as c:
+            result = c.execute(
+                self.t.deals.insert().values(
+                    game=game,
+                    players=int(players),
+                    rules=_dump(rules or {}),
+                    seed=seed,
+                    record=_dump(record) if record is not None else None,
+                    label=label[:200],
+                    created_at=now,
+                )
+            )
+            deal_id = int(result.inserted_primary_key[0])
+        self.set_settings({"deal_id": deal_id})
+        deal = self.deal(deal_id)
+        assert deal is not None
+        return deal
+
+    def deal(self, deal_id: int) -> Deal | None:
+        """One deal sent to the class."""
+        rows = self._deals(self.t.deals.c.id == deal_id)
+        return rows[0] if rows else None
+
+    def deals(self) -> list[Deal]:
+        """Every deal sent to the class, oldest first."""
+        return self._deals()
+
+    def current_deal(self) -> Deal | None:
+        """The deal the class plays now (the last one sent), if any."""
+        deal_id = self.settings().get("deal_id")
+        return self.deal(int(deal_id)) if deal_id else None
+
+    def _deals(self, *conditions: Any) -> list[Deal]:
+        d = self.t.deals
+        query = self._sa.select(
+            d.c.id,
+            d.c.game,
+            d.c.players,
+            d.c.rules,
+            d.c.seed,
+            d.c.record,
+            d.c.label,
+            d.c.created_at,
+        ).order_by(d.c.id)
+        for condition in conditions:
+            query = query.where(condition)
+        with self._read() as c:
+            rows = c.execute(query).all()
+        return [
+            Deal(r[0], r[1], r[2], _load(r[3]) or {}, r[4], _load(r[5]), r[6], r[7]) for r in rows
+        ]
