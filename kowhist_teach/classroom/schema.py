@@ -20,6 +20,7 @@ from ..core.errors import SetupError
 from ..i18n import _
 
 __all__ = [
+    "CLASS_DB_ENV",
     "CONNECTED_SECONDS",
     "DEFAULT_SETTINGS",
     "SCHEMA_VERSION",
@@ -36,6 +37,9 @@ __all__ = [
     "store_url",
 ]
 
+#: The environment variable that carries the class store's URL from the server to its
+#: kernels (``kowhist-teach class start`` sets it; the pages read it).
+CLASS_DB_ENV = "KOWHIST_CLASS_DB"
 #: The schema this code writes; a store with a higher one is refused.
 SCHEMA_VERSION = 1
 #: The database file in a class folder.
