@@ -135,9 +135,17 @@ class KowhistApp(w.VBox):
         lang: str | None = None,
         four_colour: bool = False,
         table_width: int = 760,
+        *,
+        keep_in_browser: bool = True,
+        teacher_settings: bool = True,
     ) -> None:
         super().__init__()
         set_classes(self, "kw-root", "kw-app")
+        #: Whether the browser keeps each game in progress (localStorage) and offers it
+        #: back after a lost kernel; a class's page leaves that to the class store.
+        self.keep_in_browser = keep_in_browser
+        #: Called with each table as it is made (a class's page follows its moves).
+        self.on_table: Any = None
         if lang is not None:
             set_language(lang)
         self.options: dict[str, Any] = {
@@ -155,6 +163,9 @@ class KowhistApp(w.VBox):
         self.teacher = TeacherSettings(self.settings, self.guard.wrap(self._settings_changed))
         self.teacher_box = w.Accordion(children=[self.teacher], selected_index=None)
         set_classes(self.teacher_box, "kw-teacher-box")
+        if not teacher_settings:
+            # In a class the settings come from the teacher's console, not the page.
+            self.teacher_box.layout.display = "none"
         if os.environ.get("VOILA_KERNEL_ID"):
             # Served by Voilà: a failing message from the page gets one line, never a
             # traceback (widgets/quiet.py).
@@ -230,8 +241,11 @@ class KowhistApp(w.VBox):
                     self._players, self._bots, game=kind, **self.options
                 )
             self._apply(self.tables[kind])
-            # The browser keeps each game in progress: a lost kernel costs one click.
-            self.tables[kind].keep_in_browser(kind)
+            if self.keep_in_browser:
+                # The browser keeps each game in progress: a lost kernel costs one click.
+                self.tables[kind].keep_in_browser(kind)
+            if self.on_table is not None:
+                self.on_table(self.tables[kind])
         return self.tables[kind]
 
     def _apply(self, table: Any) -> None:

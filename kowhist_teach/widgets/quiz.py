@@ -153,6 +153,15 @@ class _Quiz(w.VBox):
         self.new_button = big_button("", "kw-quiz-new")
         self.new_button.on_click(self.guard.wrap(lambda _b: self.new_question()))
         self.answered = False
+        #: Called with ``(quiz, right)`` after each answer is checked (a class's page
+        #: writes it to the class store; nothing here knows of a class).
+        self.on_answer: Any = None
+
+    def _verdict(self, right: bool) -> str:
+        """The verdict's words; tells :attr:`on_answer`."""
+        if self.on_answer is not None:
+            self.on_answer(self.css, right)
+        return _verdict(right)
 
     def _say(self, message: str) -> None:
         self.feedback.value = f'<div class="kw-message">⚠ {esc(message)}</div>'
@@ -262,7 +271,7 @@ class LegalCardsQuiz(_Quiz):
             else:
                 lines.append(f"{mark} {e.move.label}: {e.reason}")
         self.answered = True
-        self.feedback.value = _verdict(right) + lines_html(lines)
+        self.feedback.value = self._verdict(right) + lines_html(lines)
 
 
 class TrickWinnerQuiz(_Quiz):
@@ -310,7 +319,8 @@ class TrickWinnerQuiz(_Quiz):
         """The student's answer."""
         right = seat == self.trick.winner
         self.answered = True
-        self.feedback.value = _verdict(right) + lines_html([explain_trick(self.game, self.trick)])
+        why = [explain_trick(self.game, self.trick)]
+        self.feedback.value = self._verdict(right) + lines_html(why)
 
 
 class _SeatChoices(w.HBox):
@@ -408,7 +418,7 @@ class TrumpQuiz(_Quiz):
                     suit=suit_name(a.move.suit), n=a.tricks
                 )
             )
-        html = _verdict(right) + lines_html(lines)
+        html = self._verdict(right) + lines_html(lines)
         if values:
             label = _("best play if every card were visible")
             html += (

@@ -41,6 +41,17 @@ class TableView(w.VBox):
 
     model: Any
     setup: Any
+    #: Called with ``(kind, detail)`` when the student does something a teacher may
+    #: want to know beyond the moves themselves: ``"illegal"`` (a card or call that may
+    #: not be played, ``{"move", "reason"}``), ``"hint"``, ``"undo"``. A class's page
+    #: writes them to the class store; nothing here knows of a class.
+    on_event: Any = None
+    #: Whether the hint button works (a class's teacher may turn hints off).
+    hints_allowed = True
+
+    def _emit(self, kind: str, **detail: Any) -> None:
+        if self.on_event is not None:
+            self.on_event(kind, detail)
 
     @property
     def analysis(self) -> str:
@@ -90,7 +101,7 @@ class TableView(w.VBox):
         self.language = LanguageMenu(self.guard.wrap(self.set_language), language_selector)
         self.side_title = w.HTML()
         self.hint_button.on_click(self.guard.wrap(lambda _b: self._show_hint()))
-        self.undo_button.on_click(self.guard.wrap(lambda _b: self.model.undo()))
+        self.undo_button.on_click(self.guard.wrap(lambda _b: self._undo()))
         self.new_button.on_click(self.guard.wrap(lambda _b: self._new_deal()))
         self.model.observe(self.guard.wrap(lambda _c: self.render()), names="version")
 
@@ -298,12 +309,21 @@ class TableView(w.VBox):
     def _illegal(self, face: Any) -> None:
         # A click on an illegal card or call teaches why, and changes nothing.
         self.model.say(face.reason)
+        self._emit("illegal", move=str(face.move), reason=face.reason)
+
+    def _undo(self) -> None:
+        self.model.undo()
+        self._emit("undo")
 
     def _show_hint(self) -> None:
+        if not self.hints_allowed:
+            self.model.say(_("Hints are off in this class: ask your teacher."))
+            return
         self.model.message = ""  # an old warning is not about the hint asked for now
         self._hint = self.model.hint()
         self._hint_key = self._position_key()
         self.render()
+        self._emit("hint")
 
     def _position_key(self) -> tuple[int, int]:
         game = self.model.game

@@ -1,0 +1,531 @@
+"""A student's page in a class: a name, then the app bound to the class.
+
+``notebooks/class.ipynb`` is one call, :func:`build_class_page`, which ``kowhist-teach
+class start`` serves to the students. The page:
+
+1. learns the id the student's browser keeps (:class:`BrowserId`: 128 random bits in
+   localStorage, made on the first visit; the page's heartbeat too);
+2. finds the student in the class store by that id, or asks for a name (one field
+   ``kw-join-name``, one button ``kw-join``) and writes them in;
+3. shows the app with the class's settings (game, rules, language, the bots' pace, the
+   analysis, hints on or off; no "Teacher settings" box) and the student's game from
+   the store: a reload, a killed kernel or a restarted server brings back the same game;
+4. writes every move (numbered: the store refuses a number twice), every illegal card
+   tried, every hint asked and every quiz answer to the store as it happens
+   (:class:`ClassLink`), and follows the console: a new setting or a deal sent to
+   everyone reaches the page within a second (:meth:`ClassPage.poll`).
+
+The page reads and writes only its own student's rows: a student's page can never read
+another student's data.
+
+>>> import tempfile
+>>> from kowhist_teach.classroom.store import ClassStore
+>>> store = ClassStore.open(tempfile.mkdtemp())
+>>> page = ClassPage(store)
+>>> page.browser.browser_id = "a" * 32     # what the browser sends
+>>> page.name.value = "Ann"; page.join_button.click()
+>>> page.app.table.game.names[0], store.students()[0].name
+('Ann', 'Ann')
+>>> store.current_game(page.student.id).status
+'playing'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import inspect
+import logging
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from ..core.record import replay, to_record
+from ..core.registry import spec
+from ..i18n import LANGUAGES, _, get_language
+from ..widgets._common import esc, set_classes, style_widget
+from ..widgets._games import spec_ui
+from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
+from .store import ClassStore
+
+__all__ = ["BrowserId", "ClassLink", "ClassPage", "build_class_page", "progress"]
+
+_log = logging.getLogger(__name__)
+
+#: Seconds between two looks at the class settings (the console's changes reach the
+#: page within this, plus the store's write).
+POLL_SECONDS = 1.0
+#: Seconds between two heartbeats written to the store (the browser beats every 5 s).
+SEEN_EVERY = 5.0
+
+_HERE = Path(__file__).resolve().parent
+
+
+class BrowserId(anywidget.AnyWidget):
+    """The id this browser keeps for the class (localStorage, made on the first visit)
+    and a heartbeat (``beat`` counts up every 5 s while the page is open)."""
+
+    _esm = _HERE / "browser_id.js"
+    browser_id = traitlets.Unicode("").tag(sync=True)
+    beat = traitlets.Int(0).tag(sync=True)
+
+
+def progress(game: Any, seat: int = 0) -> dict[str, Any]:
+    """Where ``game`` stands for ``seat``, read from its replay (so from any game's
+    record, whatever the game): the round (or hand, or deal) in play, counted from 1,
+    the seat's tricks in it and in every round so far (its side's, in a partnership
+    game), its state (``playing``, ``out``, ``dog``, ``won``, ``lost``, ``drawn``) and
+    the winner's name once the game is over.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> p = progress(KnockoutGame(players=3, seed=1))
+    >>> p["round"], p["tricks"], p["state"]
+    (1, 0, 'playing')
+    """
+    names = list(game.names)
+    out = replay(to_record(game))
+    rounds = out.get("rounds") or out.get("deals") or [out]
+    by_round = [_tricks_of(r, seat, len(names)) for r in rounds]
+    over = out.get("status") == "over"
+    winners = _winners(out, len(names))
+    state = "playing"
+    if over:
+        state = "won" if seat in winners else ("drawn" if not winners else "lost")
+    elif any(seat in (r.get("eliminated") or []) for r in rounds):
+        state = "out"
+    elif seat in (rounds[-1].get("dogs") or []):
+        state = "dog"
+    return {
+        "round": len(rounds),
+        "tricks": by_round[-1] if by_round else 0,
+        "tricks_by_round": by_round,
+        "state": state,
+        "winner": ", ".join(names[s] for s in sorted(winners)) if over and winners else None,
+        "moves": len(game.moves),
+    }
+
+
+def _tricks_of(part: dict[str, Any], seat: int, players: int) -> int:
+    won = part.get("tricks_won") or part.get("side_tricks") or []
+    if not won:
+        return 0
+    # A partnership game counts its tricks by side: the seat's side is seat % sides.
+    return int(won[seat] if len(won) == players else won[seat % len(won)])
+
+
+def _winners(out: dict[str, Any], players: int) -> set[int]:
+    """The seats that won, from a replay (a seat, a side, or a list of either)."""
+    found = out.get("winners")
+    if found is None:
+        found = [] if out.get("winner") is None else [out["winner"]]
+    sides = len(out.get("scores") or out.get("side_tricks") or []) or players
+    if out.get("tricks_won") is not None and "side_tricks" not in out:
+        sides = len(out["tricks_won"]) or players
+    seats: set[int] = set()
+    for w_ in found:
+        if sides < players:  # a side: every seat of it
+            seats |= {s for s in range(players) if s % sides == int(w_)}
+        else:
+            seats.add(int(w_))
+    return seats
+
+
+class ClassLink:
+    """Follows one table of a student's app and writes what happens to the class store:
+    each move (numbered from 0 in the game's order; a number stored twice is refused by
+    the store), the record and progress after it, and the events the table tells of
+    (an illegal card tried, a hint, an undo). A new deal or another game starts a new
+    game in the store; an undo takes the moves back from its log.
+    """
+
+    def __init__(self, store: ClassStore, student: Student, table: Any) -> None:
+        self.store = store
+        self.student = student
+        self.table = table
+        self.game_id: int | None = None
+        self.deal_id: int | None = None
+        self._stored: list[str] = []
+        self._undoing = False
+        table.on_event = self._event
+        table.model.observe(self._changed, names="version")
+
+    def adopt(self, game_id: int, moves: list[str]) -> None:
+        """Follow a game already in the store (restored after a reload)."""
+        self.game_id, self._stored = game_id, list(moves)
+
+    def _moves(self) -> list[str]:
+        # As a record writes them: card codes (AS, 10H), calls by name.
+        return [getattr(m, "code", None) or str(m) for m in self.table.model.game.moves]
+
+    def _changed(self, _change: Any = None) -> None:
+        try:
+            self.sync()
+        except Exception:  # the student's game goes on; the teacher's log misses a line
+            _log.exception("could not write a move to the class store")
+
+    def sync(self) -> None:
+        """Write what changed since the last call (called after every change)."""
+        game = self.table.model.game
+        moves = self._moves()
+        stored = self._stored
+        if self.game_id is not None and moves[: len(stored)] == stored:
+            new = moves[len(stored) :]
+        elif self.game_id is not None and self._undoing and stored[: len(moves)] == moves:
+            self.store.take_back(self.game_id, len(moves))
+            self._stored = moves
+            new = []
+        else:
+            self._new_game(game)
+            new = moves
+        self._undoing = False
+        start = len(self._stored)
+        seats = seats_of(game, start) if new else []
+        numbered = [(start + i, seats[i], m) for i, m in enumerate(new)]
+        if new or self.game_id is not None:
+            assert self.game_id is not None
+            try:
+                self.store.play(
+                    self.game_id,
+                    numbered,
+                    record=to_record(game),
+                    progress=progress(game, self.table.model.human),
+                    over=game.is_over(),
+                )
+            except MoveConflict:
+                # Another kernel of this student's (an older page) was first: follow
+                # the store from here on, in a game of its own.
+                self._new_game(game)
+                return
+            self._stored = moves
+
+    def _new_game(self, game: Any) -> None:
+        rules = game.rules.to_dict() if hasattr(game.rules, "to_dict") else {}
+        model = self.table.model
+        self.game_id = self.store.start_game(
+            self.student.id,
+            spec_of_game(game),
+            players=game.n,
+            rules=rules,
+            seed=getattr(model, "seed", None),
+            deal_id=self.deal_id,
+            record=to_record(game),
+            progress=progress(game, model.human),
+        )
+        self._stored = []
+
+    def _event(self, kind: str, detail: dict[str, Any]) -> None:
+        if kind == "undo":
+            self._undoing = True
+            self._changed()
+        try:
+            self.store.add_event(self.student.id, self.game_id, kind, detail)
+        except Exception:
+            _log.exception("could not write an event to the class store")
+
+
+def spec_of_game(game: Any) -> str:
+    """The record name of ``game``'s spec (``knockout``, ``german`` …)."""
+    from ..core.registry import spec_of
+
+    return spec_of(game).name
+
+
+def seats_of(game: Any, first: int) -> list[int]:
+    """Who made each of ``game``'s moves from the one numbered ``first`` on: the game
+    is made again up to that move from its own log (chance as it fell), then stepped
+    through (``-1`` for each where a game keeps no such log).
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> g = KnockoutGame(players=3, seed=1)
+    >>> for _ in range(4): g.play(g.legal_moves()[0])
+    >>> seats_of(g, 1)
+    [2, 0, 1]
+    """
+    moves = game.moves
+    try:
+        log = list(game._log)
+        at = [i for i, e in enumerate(log) if not isinstance(e, tuple)]
+        shadow = copy.copy(game)
+        shadow._rebuild(log[: at[first]] if first < len(at) else log)
+        seats = []
+        for i in range(at[first] if first < len(at) else len(log), len(log)):
+            e = log[i]
+            if not isinstance(e, tuple):
+                seats.append(int(shadow.to_move))
+            shadow._log.append(e)
+            if isinstance(e, tuple):
+                shadow._replay_chance(e)
+            else:
+                shadow._apply(e)
+        return seats
+    except Exception:  # a game without a log of its own: the seat is not known
+        return [-1] * (len(moves) - first)
+
+
+class ClassPage(w.VBox):
+    """A student's page in a class (``kw-class-page``): the join form, then the app.
+    ``store`` is the class store; the browser's id arrives from :class:`BrowserId`."""
+
+    def __init__(self, store: ClassStore, table_width: int = 760) -> None:
+        super().__init__()
+        set_classes(self, "kw-root", "kw-class-page")
+        self.store = store
+        self.table_width = table_width
+        self.student: Student | None = None
+        self.app: Any = None
+        self.links: dict[int, ClassLink] = {}
+        self._settings_version = -1
+        self._settings: dict[str, Any] = store.settings()
+        self._last_seen = 0.0
+        self._polling: Any = None
+        self.browser = BrowserId()
+        self.heading = w.HTML()
+        self.name = w.Text(placeholder="", continuous_update=False)
+        set_classes(self.name, "kw-join-name")
+        self.join_button = w.Button(button_style="primary")
+        set_classes(self.join_button, "kw-join")
+        self.message = w.HTML()
+        self.form = w.VBox([self.heading, w.HBox([self.name, self.join_button]), self.message])
+        set_classes(self.form, "kw-join-form")
+        self.form.layout.display = "none"
+        self.waiting = w.HTML()
+        self.join_button.on_click(lambda _b: self._join())
+        self.name.observe(lambda _c: self._join(), names="value")
+        self.browser.observe(self._browser_known, names="browser_id")
+        self.browser.observe(self._beat, names="beat")
+        self.children = (style_widget(), self.browser, self.waiting, self.form)
+        self._apply_language(self._settings.get("lang", "en"))
+        self._relabel()
+
+    # ------------------------------------------------------------------ joining
+    def _relabel(self) -> None:
+        self.heading.value = (
+            f'<h2 style="font-size:28px;margin:8px 0">{esc(_("Join the class"))}</h2>'
+            f'<p style="font-size:20px">{esc(_("Type your name, then click Join."))}</p>'
+        )
+        self.name.placeholder = _("Your name")
+        self.name.description = _("Name")
+        self.join_button.description = _("Join")
+        self.waiting.value = f"<p><i>{esc(_('Opening your page…'))}</i></p>"
+
+    def _browser_known(self, change: dict[str, Any]) -> None:
+        self._guarded(self._find_student)
+
+    def _find_student(self) -> None:
+        if self.student is not None:
+            return
+        found = self.store.student(self.browser.browser_id)
+        if found is not None:
+            self.enter(found)
+        else:
+            self.waiting.layout.display = "none"
+            self.form.layout.display = ""
+
+    def _join(self) -> None:
+        if self.student is not None or not self.name.value.strip():
+            return
+        if not self.browser.browser_id:
+            self._say(_("Your page is still opening: try again in a moment."))
+            return
+        self._guarded(lambda: self.enter(self.store.join(self.browser.browser_id, self.name.value)))
+
+    def _guarded(self, action: Any) -> None:
+        try:
+            action()
+        except StoreError as e:
+            self._say(str(e))
+        except Exception as e:  # never a traceback on the page
+            _log.exception("class page")
+            self._say(_("Something went wrong ({kind}); ask your teacher.").format(
+                kind=type(e).__name__
+            ))
+
+    def _say(self, text: str) -> None:
+        self.message.value = f'<div class="kw-message" role="alert">⚠ {esc(text)}</div>'
+
+    # ------------------------------------------------------------------ the app
+    def enter(self, student: Student) -> None:
+        """Show the app to ``student``, with their game from the store if they have one
+        in progress, else a new one as the class settings say."""
+        from ..app import KowhistApp
+
+        self.student = student
+        settings = self._settings = self.store.settings()
+        self._settings_version = self.store.settings_version()
+        game = settings.get("game", "knockout")
+        stored = self.store.current_game(student.id)
+        if stored is not None and not stored.over and stored.record is not None:
+            game = stored.game
+        self.app = KowhistApp(
+            game=game,
+            players=int(settings.get("players", 4)),
+            lang=settings.get("lang"),
+            table_width=self.table_width,
+            keep_in_browser=False,
+            teacher_settings=False,
+        )
+        # The class plays the game the teacher set: the menu shows it, the student
+        # cannot switch.
+        self.app.game_choice.disabled = True
+        self.app.on_table = self._follow
+        for table in self.app.tables.values():
+            self._follow(table)
+        self._apply_settings(settings)
+        table = self.app.table
+        link = self.links[id(table)]
+        if stored is not None and not stored.over and stored.record is not None:
+            link.deal_id = stored.deal_id
+            link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)])
+            table.model.load(stored.record)
+        else:
+            self._start(settings, self.store.current_deal())
+        self.form.layout.display = "none"
+        self.waiting.layout.display = "none"
+        self.children = (style_widget(), self.browser, self.app)
+        self.store.seen(student.id)
+        self._start_polling()
+
+    def _follow(self, table: Any) -> None:
+        if id(table) in self.links or self.student is None:
+            return
+        if self.student is not None and hasattr(table, "set_names"):
+            table.set_names([self.student.name])
+        self.links[id(table)] = ClassLink(self.store, self.student, table)
+        if self.app is not None:
+            self.app.tabs.observe(self._quizzes, names="selected_index")
+
+    def _quizzes(self, _change: Any = None) -> None:
+        for quiz in getattr(self.app, "quizzes", ()):
+            quiz.on_answer = self._answered
+
+    def _answered(self, quiz: str, right: bool) -> None:
+        assert self.student is not None
+        with contextlib.suppress(Exception):
+            self.store.add_event(self.student.id, None, "quiz", {"quiz": quiz, "correct": right})
+
+    def _start(self, settings: dict[str, Any], deal: Any) -> None:
+        """A new game as the class settings say, or the deal the teacher sent."""
+        table = self.app.table
+        link = self.links[id(table)]
+        game = settings.get("game", "knockout")
+        players = int(settings.get("players", 4))
+        rules = settings.get("rules") or {}
+        seed: int | None = None
+        record = None
+        if deal is not None:
+            game, players, rules = deal.game, deal.players, deal.rules
+            seed, record = deal.seed, deal.record
+        if self.app.game_choice.value != game:
+            self.app.game_choice.value = game
+            table = self.app.table
+            link = self.links[id(table)]
+        link.deal_id = deal.id if deal is not None else None
+        model = table.model
+        if deal is not None and hasattr(model, "_seeds"):
+            # The same bots for everyone: every die the model rolls comes from the deal.
+            model._seeds = random.Random(deal.seed if deal.seed is not None else deal.id)
+        if record is not None:
+            model.load(spec_ui(spec(game)).first_deal(record))
+            return
+        options: dict[str, Any] = {"rules": spec(game).rules.from_dict(rules), "seed": seed}
+        if "players" in inspect.signature(model.new_game).parameters:
+            options["players"] = players
+        model.new_game(**options)
+
+    # --------------------------------------------------------------- the console
+    def _apply_language(self, lang: str) -> None:
+        if lang in LANGUAGES and lang != get_language():
+            from ..i18n import set_language
+
+            set_language(lang)
+
+    def _apply_settings(self, settings: dict[str, Any]) -> None:
+        app = self.app
+        lang = settings.get("lang", "en")
+        if lang in LANGUAGES and lang != get_language():
+            app.set_language(lang)
+        app.settings.update(speed=settings.get("speed", "normal"))
+        app.settings.update(analysis=settings.get("analysis", "after"))
+        for table in app.tables.values():
+            table.set_speed(app.settings["speed"])
+            table.analysis = app.settings["analysis"]
+            table.hints_allowed = bool(settings.get("hints", True))
+            table.hint_button.disabled = not table.hints_allowed
+            table.render()
+
+    def poll(self) -> bool:
+        """Look at the class settings once: apply what the console changed (a new game
+        or deal starts at once). Whether anything changed."""
+        if self.app is None or self.student is None:
+            return False
+        version = self.store.settings_version()
+        if version == self._settings_version:
+            return False
+        old = self._settings
+        settings = self.store.settings()
+        self._settings, self._settings_version = settings, version
+        self._apply_settings(settings)
+        new_deal = settings.get("deal_id") and settings.get("deal_id") != old.get("deal_id")
+        new_game = any(
+            settings.get(k) != old.get(k) for k in ("game", "players", "rules")
+        )
+        if new_deal:
+            self._start(settings, self.store.current_deal())
+        elif new_game:
+            self._start(settings, None)
+        return True
+
+    def _beat(self, _change: Any) -> None:
+        now = time.time()
+        if self.student is not None and now - self._last_seen >= SEEN_EVERY:
+            self._last_seen = now
+            with contextlib.suppress(Exception):
+                self.store.seen(self.student.id)
+
+    def _start_polling(self) -> None:
+        """Poll the store every :data:`POLL_SECONDS` on the kernel's event loop (in a
+        kernel the loop runs between messages; elsewhere, as in the doctests, nothing is
+        scheduled and :meth:`poll` is called by hand)."""
+        if self._polling is not None:
+            return
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if not loop.is_running():
+            return
+
+        def tick() -> None:
+            try:
+                self.poll()
+            except Exception:
+                _log.exception("class page: polling the store")
+            self._polling = loop.call_later(POLL_SECONDS, tick)
+
+        self._polling = loop.call_later(POLL_SECONDS, tick)
+
+
+def build_class_page(url: str | None = None) -> w.Widget:
+    """A student's page for the class whose store is at ``url`` (default: the URL that
+    ``kowhist-teach class start`` hands its kernels in ``KOWHIST_CLASS_DB``)."""
+    url = url or os.environ.get(CLASS_DB_ENV)
+    if not url:
+        return _notice(_("This page belongs to a class: start it with kowhist-teach class start."))
+    try:
+        store = ClassStore(url)
+    except StoreError as e:
+        return _notice(str(e))
+    return ClassPage(store)
+
+
+def _notice(text: str) -> w.HTML:
+    box = w.HTML(f'<div class="kw-message" role="alert">⚠ {esc(text)}</div>')
+    set_classes(box, "kw-root")
+    return box
