@@ -309,7 +309,8 @@ class TableView(w.VBox):
     def _illegal(self, face: Any) -> None:
         # A click on an illegal card or call teaches why, and changes nothing.
         self.model.say(face.reason)
-        self._emit("illegal", move=str(face.move), reason=face.reason)
+        code = getattr(face.move, "code", None) or str(face.move)
+        self._emit("illegal", move=code, reason=face.reason)
 
     def _undo(self) -> None:
         self.model.undo()
