@@ -90,6 +90,8 @@ MEMORY_MB = 1536
 #: Preheated kernels kept ready: one for a student alone, a class's worth in a classroom.
 POOL_SIZE = 1
 CLASSROOM_POOL_SIZE = 30
+#: The teacher's console (``kowhist-teach class start``) serves one teacher.
+CONSOLE_POOL_SIZE = 1
 #: Seconds Voilà waits for a kernel's output (its default, 4 s, leaves busy pages blank).
 IOPUB_TIMEOUT = 120
 #: Seconds a kernel may take to start, and a cell to run, on a busy server.
@@ -460,12 +462,16 @@ def _server_classes() -> tuple[type, type, type, type]:
             await super().post(kernel_id)
 
     class WrongHostHandler(tornado.web.RequestHandler):
-        """A one-line refusal for a Host this server does not answer to."""
+        """A one-line refusal for a Host this server does not answer to (or, in place of
+        Jupyter's login form, for a page asked for without its token)."""
+
+        def initialize(self, why: str = "this server does not answer to that host name") -> None:
+            self.why = why
 
         def prepare(self) -> None:
             self.set_status(403)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("403: this server does not answer to that host name\n")
+            self.finish(f"403: {self.why}\n")
 
     class CappedKernelSpecManager(KernelSpecManager):
         """Kernel specs whose Python kernels start with their memory capped."""
@@ -507,9 +513,12 @@ def _server_classes() -> tuple[type, type, type, type]:
                 self.template_paths = [self._template_dir, *self.template_paths]
 
         def init_handlers(self) -> list[Any]:
+            no_token = {"why": "this page opens only from its link, with the token"}
             handlers = [
                 (path, PageClosedHandler, *rest)
                 if handler is VoilaShutdownKernelHandler
+                else (path, WrongHostHandler, no_token)  # a wrong token lands here
+                if path.endswith("/login")
                 else (path, handler, *rest)
                 for path, handler, *rest in super().init_handlers()
             ]
@@ -528,14 +537,15 @@ def _server_classes() -> tuple[type, type, type, type]:
     return KowhistVoila, PageClosedHandler, CappedKernelSpecManager, WrongHostHandler
 
 
-def serve(notebook: Path, options: ServeOptions) -> int:
-    """Run the app's Voilà server in this process until Ctrl-C; its exit status."""
+def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
+    """Run the app's Voilà server in this process until Ctrl-C or SIGTERM; its exit
+    status. ``announce=False`` prints nothing (``class start`` prints its own links)."""
     voila_class, _handler, spec_manager, _wrong_host = _server_classes()
     from traitlets.config import Config
 
     if options.classroom and not options.token:
         options.token = new_token()
-    if options.classroom:
+    if announce and options.classroom:
         print(
             _(
                 "Classroom mode: students on this network open {url} (the token included: "
@@ -543,7 +553,7 @@ def serve(notebook: Path, options: ServeOptions) -> int:
             ).format(url=join_url(options)),
             flush=True,
         )
-    else:
+    elif announce:
         message = _("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)")
         print(message.format(port=options.port), flush=True)
     config = Config(voila_config(options))

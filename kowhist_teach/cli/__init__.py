@@ -9,6 +9,9 @@
                            --seed 1 --bots random,...
     kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
     kowhist-teach explain FILE [--json] [--analyse] [--at N]
+    kowhist-teach class start [--dir DIR | --db URL] [--port N] [--address A] [--no-browser]
+    kowhist-teach class status [--dir DIR | --db URL] [--json]
+    kowhist-teach class export [--dir DIR | --db URL] --out FILE.zip [--anonymous]
 
 Every command takes ``--lang en|es|fr``, before or after the command's name.
 
@@ -35,6 +38,7 @@ from ..core.errors import IllegalMove, RecordError, SetupError
 from ..core.registry import game_names, specs
 from ..i18n import LANGUAGES, _, get_language, set_language
 from .app import _cmd_app, app_notebook
+from .class_ import add_class_parser, cmd_class
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
 from .play import cmd_play, play_family_terminal, play_terminal
 from .replay import cmd_replay
@@ -202,6 +206,8 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--match", type=int, default=None, help=_("German Whist: best of 3 or 5 hands")
     )
+
+    add_class_parser(sub, [lang])
     return parser
 
 
@@ -250,4 +256,5 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": cmd_simulate,
     "play": cmd_play,
     "review": cmd_review,
+    "class": cmd_class,
 }
