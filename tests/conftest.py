@@ -23,6 +23,10 @@ from typing import Any
 
 import pytest
 
+# The class store's fixtures for any test here, each test run on SQLite then on PostgreSQL
+# (tests/class_store_helpers.py says how): a new store's URL, and that store open.
+from class_store_helpers import class_store, class_store_url  # noqa: F401
+
 collect_ignore = ["conftest.py"]
 
 #: The browser modules whose tests share something of the module's: one worker runs them.

@@ -3,27 +3,27 @@
 One code path through SQLAlchemy Core for both databases:
 
 - **SQLite** in a class folder by default (``class.sqlite``: one file, nothing to
-  start), in WAL mode so that readers never wait for a writer, every write transaction
-  taken with ``BEGIN IMMEDIATE`` and a long busy timeout, so that 30 kernels writing at
-  once queue for a few milliseconds instead of failing with "database is locked". The
-  folder and the file are readable by their owner only.
-- **PostgreSQL** given a URL (``postgresql://…``, run through psycopg), for a class
-  spread over many machines (a JupyterHub).
+  start), in WAL mode (readers never wait), every write transaction taken with ``BEGIN
+  IMMEDIATE`` and a long busy timeout: 30 kernels writing at once queue for a few
+  milliseconds instead of failing with "database is locked". Owner-only folder and files.
+- **PostgreSQL** given a URL (``postgresql://…``, through psycopg), for a class spread
+  over many machines (a JupyterHub). What SQLite's one writer at a time gives, locks
+  give here: one kernel creates the tables, one settings change and one write to a game
+  at a time.
 
 What it holds:
 
 - ``students``: the name a student typed on joining and the id their browser keeps (a
   reload, a new kernel or a restarted server is the same student);
-- ``games``: each game a student plays (game, players, rules, seed, the deal the
-  teacher sent if any, the record so far, its progress and its result);
-- ``moves``: each move of each game, numbered; the store refuses a second move with the
-  same number (:class:`MoveConflict`), so two kernels can never fork a game;
+- ``games``: each game a student plays (game, players, rules, seed, the deal sent if
+  any, the record so far, its progress and its result);
+- ``moves``: each move of each game, numbered; a second move with the same number is
+  refused (:class:`MoveConflict`), so two kernels can never fork a game;
 - ``events``: what the teacher reads beside the moves (an illegal card tried, a hint
   asked, a quiz answered, a move taken back);
-- ``settings``: the class settings the console sets (game, rules, language, the bots'
-  pace, the analysis, hints), with a version that the students' pages follow;
+- ``settings``: the class settings the console sets, with a version the pages follow;
 - ``deals``: the deals the teacher sent ("everyone plays this deal");
-- ``meta``: the schema version. A store made by a newer kowhist-teach is refused in one
+- ``meta``: the schema version; a store made by a newer kowhist-teach is refused in one
   line (:class:`StoreError`).
 
 >>> import tempfile
@@ -45,10 +45,11 @@ kowhist_teach.classroom.schema.MoveConflict: move 1 of game 1 is already stored
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,8 @@ class ClassStore:
     def _create(self) -> None:
         sa = self._sa
         with self._write() as c:
+            if not self.sqlite:  # kernels opening a new store at once: one creates it
+                c.execute(sa.text("SELECT pg_advisory_xact_lock(2012117)"))
             self.t.all.create_all(c, checkfirst=True)
             row = c.execute(
                 sa.select(self.t.meta.c.value).where(self.t.meta.c.key == "schema_version")
@@ -213,9 +216,25 @@ class ClassStore:
         with self._read() as c:
             return int(self._meta(c, "schema_version"))
 
-    def _meta(self, c: Any, key: str) -> str:
-        sa = self._sa
-        return c.execute(sa.select(self.t.meta.c.value).where(self.t.meta.c.key == key)).scalar()
+    def _meta(self, c: Any, key: str, lock: bool = False) -> str:
+        query = self._sa.select(self.t.meta.c.value).where(self.t.meta.c.key == key)
+        return c.execute(query.with_for_update() if lock else query).scalar()
+
+    def _rows(
+        self, kind: type, table: Any, *where: Any, order: Any = None, limit: int = 0, c: Any = None
+    ) -> list[Any]:
+        """The rows of ``table`` as ``kind`` (a dataclass whose fields are the columns),
+        in ``order`` (default: by id); the JSON columns read."""
+        names = [f.name for f in dataclasses.fields(kind)]
+        query = self._sa.select(*(table.c[n] for n in names)).where(*where)
+        query = query.order_by(order if order is not None else table.c.id).limit(limit or None)
+        if c is None:
+            with self._read() as c:
+                return self._rows(kind, table, *where, order=order, limit=limit, c=c)
+        return [
+            kind(**{n: _column(n, v) for n, v in zip(names, row, strict=True)})
+            for row in c.execute(query).all()
+        ]
 
     # ---------------------------------------------------------------- students
     def join(self, browser_id: str, name: str) -> Student:
@@ -223,27 +242,22 @@ class ClassStore:
         student who joined before keeps their row and takes the new name)."""
         browser_id = checked_browser_id(browser_id)
         name = checked_name(name)
+        from sqlalchemy.dialects import postgresql, sqlite
+
         now = time.time()
-        students = self.t.students
-        sa = self._sa
+        s = self.t.students
+        dialect = sqlite if self.sqlite else postgresql
+        # One statement: two tabs of one browser joining at once make one student.
+        insert = dialect.insert(s).values(
+            browser_id=browser_id, name=name, joined_at=now, last_seen=now
+        )
         with self._write() as c:
-            row = c.execute(
-                sa.select(students.c.id).where(students.c.browser_id == browser_id)
-            ).first()
-            if row is None:
-                c.execute(
-                    students.insert().values(
-                        browser_id=browser_id, name=name, joined_at=now, last_seen=now
-                    )
+            c.execute(
+                insert.on_conflict_do_update(
+                    index_elements=[s.c.browser_id], set_={"name": name, "last_seen": now}
                 )
-            else:
-                c.execute(
-                    students.update()
-                    .where(students.c.id == row[0])
-                    .values(name=name, last_seen=now)
-                )
-            student = self._student_where(c, students.c.browser_id == browser_id)
-        assert student is not None
+            )
+            student = self._rows(Student, s, s.c.browser_id == browser_id, c=c)[0]
         self.add_event(student.id, None, "join", {"name": name})
         return student
 
@@ -253,33 +267,17 @@ class ClassStore:
             browser_id = checked_browser_id(browser_id)
         except StoreError:
             return None
-        with self._read() as c:
-            return self._student_where(c, self.t.students.c.browser_id == browser_id)
+        rows = self._rows(Student, self.t.students, self.t.students.c.browser_id == browser_id)
+        return rows[0] if rows else None
 
     def student_by_id(self, student_id: int) -> Student | None:
         """The student with this id."""
-        with self._read() as c:
-            return self._student_where(c, self.t.students.c.id == student_id)
-
-    def _student_where(self, c: Any, condition: Any) -> Student | None:
-        s = self.t.students
-        row = c.execute(
-            self._sa.select(s.c.id, s.c.name, s.c.browser_id, s.c.joined_at, s.c.last_seen).where(
-                condition
-            )
-        ).first()
-        return Student(*row) if row is not None else None
+        rows = self._rows(Student, self.t.students, self.t.students.c.id == student_id)
+        return rows[0] if rows else None
 
     def students(self) -> list[Student]:
         """Every student, in the order they joined."""
-        s = self.t.students
-        with self._read() as c:
-            rows = c.execute(
-                self._sa.select(
-                    s.c.id, s.c.name, s.c.browser_id, s.c.joined_at, s.c.last_seen
-                ).order_by(s.c.id)
-            ).all()
-        return [Student(*r) for r in rows]
+        return self._rows(Student, self.t.students)
 
     def seen(self, student_id: int, when: float | None = None) -> None:
         """The student's page is open now (a heartbeat)."""
@@ -329,26 +327,23 @@ class ClassStore:
         """Take back the game's moves numbered ``keep`` and after (an undo): they are
         removed from the log and returned (the caller records them as an event)."""
         m = self.t.moves
-        sa = self._sa
+        where = (m.c.game_id == game_id, m.c.number >= keep)
         with self._write() as c:
-            rows = c.execute(
-                sa.select(m.c.game_id, m.c.number, m.c.seat, m.c.move, m.c.at)
-                .where(m.c.game_id == game_id, m.c.number >= keep)
-                .order_by(m.c.number)
-            ).all()
-            c.execute(m.delete().where(m.c.game_id == game_id, m.c.number >= keep))
-        return [MoveRow(*r) for r in rows]
+            self._lock_game(c, game_id)
+            rows = self._rows(MoveRow, m, *where, order=m.c.number, c=c)
+            c.execute(m.delete().where(*where))
+        return rows
 
     def moves(self, game_id: int) -> list[MoveRow]:
         """The game's moves, in order."""
         m = self.t.moves
-        with self._read() as c:
-            rows = c.execute(
-                self._sa.select(m.c.game_id, m.c.number, m.c.seat, m.c.move, m.c.at)
-                .where(m.c.game_id == game_id)
-                .order_by(m.c.number)
-            ).all()
-        return [MoveRow(*r) for r in rows]
+        return self._rows(MoveRow, m, m.c.game_id == game_id, order=m.c.number)
+
+    def _lock_game(self, c: Any, game_id: int) -> None:
+        # PostgreSQL: one writer of a game at a time, as SQLite has one writer at all, so
+        # that the count of its moves is never one transaction late.
+        g = self.t.games
+        c.execute(self._sa.select(g.c.id).where(g.c.id == game_id).with_for_update())
 
     def play(
         self,
@@ -373,6 +368,7 @@ class ClassStore:
         sa = self._sa
         try:
             with self._write() as c:
+                self._lock_game(c, game_id)
                 if rows:
                     c.execute(self.t.moves.insert(), rows)
                 count = c.execute(
@@ -417,50 +413,8 @@ class ClassStore:
         rows = self._games(g.c.student_id == student_id, order=g.c.id.desc(), limit=1)
         return rows[0] if rows else None
 
-    def _games(
-        self, *conditions: Any, order: Any = None, limit: int | None = None
-    ) -> list[GameRow]:
-        g = self.t.games
-        sa = self._sa
-        query = sa.select(
-            g.c.id,
-            g.c.student_id,
-            g.c.game,
-            g.c.players,
-            g.c.rules,
-            g.c.seed,
-            g.c.deal_id,
-            g.c.record,
-            g.c.status,
-            g.c.progress,
-            g.c.started_at,
-            g.c.updated_at,
-            g.c.moves,
-        ).order_by(order if order is not None else g.c.id)
-        for condition in conditions:
-            query = query.where(condition)
-        if limit:
-            query = query.limit(limit)
-        with self._read() as c:
-            rows = c.execute(query).all()
-        return [
-            GameRow(
-                id=r[0],
-                student_id=r[1],
-                game=r[2],
-                players=r[3],
-                rules=_load(r[4]) or {},
-                seed=r[5],
-                deal_id=r[6],
-                record=_load(r[7]),
-                status=r[8],
-                progress=_load(r[9]) or {},
-                started_at=r[10],
-                updated_at=r[11],
-                moves=r[12],
-            )
-            for r in rows
-        ]
+    def _games(self, *conditions: Any, order: Any = None, limit: int = 0) -> list[GameRow]:
+        return self._rows(GameRow, self.t.games, *conditions, order=order, limit=limit)
 
     # ------------------------------------------------------------------ events
     def add_event(
@@ -559,10 +513,11 @@ class ClassStore:
             raise StoreError(_("unknown class setting {name!r}").format(name=unknown[0]))
         st, meta = self.t.settings, self.t.meta
         with self._write() as c:
+            # The version's row locked first: on PostgreSQL, one change at a time.
+            version = int(self._meta(c, "settings_version", lock=True)) + 1
             for key, value in changes.items():
                 c.execute(st.delete().where(st.c.key == key))
                 c.execute(st.insert().values(key=key, value=_dump(value)))
-            version = int(self._meta(c, "settings_version")) + 1
             c.execute(
                 meta.update().where(meta.c.key == "settings_version").values(value=str(version))
             )
@@ -617,21 +572,36 @@ class ClassStore:
         return self.deal(int(deal_id)) if deal_id else None
 
     def _deals(self, *conditions: Any) -> list[Deal]:
-        d = self.t.deals
-        query = self._sa.select(
-            d.c.id,
-            d.c.game,
-            d.c.players,
-            d.c.rules,
-            d.c.seed,
-            d.c.record,
-            d.c.label,
-            d.c.created_at,
-        ).order_by(d.c.id)
-        for condition in conditions:
-            query = query.where(condition)
-        with self._read() as c:
-            rows = c.execute(query).all()
-        return [
-            Deal(r[0], r[1], r[2], _load(r[3]) or {}, r[4], _load(r[5]), r[6], r[7]) for r in rows
-        ]
+        return self._rows(Deal, self.t.deals, *conditions)
+
+    # ----------------------------------------------------------------- secrets
+    def secret(self, name: str, make: Callable[[], str]) -> str:
+        """The class's secret ``name`` (its links' tokens, the key of its login
+        cookies), made by ``make`` the first time: a class started again on the same
+        store keeps its links, and its students' pages stay logged in.
+
+        >>> import tempfile
+        >>> store = ClassStore.open(tempfile.mkdtemp())
+        >>> store.secret("token", lambda: "abc") == store.secret("token", lambda: "xyz")
+        True
+        """
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        key = f"secret:{name}"
+        meta = self.t.meta
+        dialect = sqlite if self.sqlite else postgresql
+        with self._write() as c:
+            # One statement: two servers starting at once keep the same secret.
+            c.execute(
+                dialect.insert(meta)
+                .values(key=key, value=make())
+                .on_conflict_do_nothing(index_elements=[meta.c.key])
+            )
+            return str(self._meta(c, key))
+
+
+def _column(name: str, value: Any) -> Any:
+    """A column's value as a row holds it: the JSON columns read (``{}`` for none)."""
+    if name in ("rules", "progress"):
+        return _load(value) or {}
+    return _load(value) if name == "record" else value
