@@ -416,6 +416,7 @@ def test_console_child_keeps_the_token_off_its_command_line(tmp_path: Path) -> N
         "port": 9001,
         "address": "10.0.0.7",
         "token": "teacher-token-1",
+        "cookie_secret": None,
         "pool_size": 1,
         "memory_mb": MEMORY_MB,
         "parent": os.getpid(),
@@ -453,6 +454,34 @@ def test_start_opens_the_store_sets_the_environment_and_prints_one_block(
     assert len(out.strip().splitlines()) == 4
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     assert stat.S_IMODE((folder / STORE_FILE).stat().st_mode) == 0o600
+
+
+def test_a_class_started_again_keeps_its_links_and_cookie_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started again on the same folder, a class keeps its two tokens (the link on the
+    board still works) and the key that signs its pages' login cookies (a page open
+    before the restart is still logged in); a token given on the command line wins."""
+    monkeypatch.setenv(CLASS_DB_ENV, "left over")
+    starts: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(
+        class_cli, "run_class", lambda _s, _c, students, console, **_k: starts.append(
+            (students, console)
+        ) or 0
+    )
+    monkeypatch.setattr(class_cli, "port_taken", lambda port: False)
+    folder = str(tmp_path / "class")
+    for extra in ([], [], ["--token", "given-token"]):
+        code, _out, err = run(capsys, "class", "start", "--dir", folder, "--no-browser", *extra)
+        assert code == 0 and err == ""
+    (first, first_console), (again, again_console), (given, given_console) = starts
+    assert again.token == first.token and again_console.token == first_console.token
+    assert first.token != first_console.token and len(first_console.token) == 16
+    assert first.cookie_secret == again.cookie_secret == first_console.cookie_secret
+    assert len(bytes.fromhex(first.cookie_secret)) == 32
+    assert given.token == "given-token" and given_console.token == first_console.token
+    config = voila_config(first)["Voila"]
+    assert config["cookie_secret"] == bytes.fromhex(first.cookie_secret)
 
 
 def test_start_refuses_a_port_in_use(

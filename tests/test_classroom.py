@@ -159,8 +159,8 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
 ) -> None:
     import asyncio
 
-    from kowhist_teach.classroom import server as classroom
     from kowhist_teach.classroom import gentle_pool
+    from kowhist_teach.classroom import server as classroom
 
     monkeypatch.setattr(classroom, "machine_busy", lambda: False)
 

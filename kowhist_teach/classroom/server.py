@@ -172,6 +172,10 @@ class ServeOptions:
     """The cap on each kernel's address space, in MiB (0: none)."""
     extra: list[str] = field(default_factory=list)
     """More Voilà command-line options, last (they win)."""
+    cookie_secret: str | None = None
+    """The key that signs the pages' login cookies, as hex (default: a new one each
+    start). A class keeps one in its store, so that after a restart the students' pages
+    are still logged in and a reload brings each back to their game."""
 
     def __post_init__(self) -> None:
         if self.pool_size is None:
@@ -290,6 +294,11 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
             "token": (options.token or "") if options.classroom else "",
             "mathjax_url": "",
             "custom_display_url": join_url(options).split("?")[0],
+            **(
+                {"cookie_secret": bytes.fromhex(options.cookie_secret)}
+                if options.cookie_secret
+                else {}
+            ),
         },
         "VoilaConfiguration": {
             "theme": "light",

@@ -157,6 +157,7 @@ def console_child(notebook: Path, options: Any) -> tuple[list[str], dict[str, st
         "port": options.port,
         "address": options.address,
         "token": options.token,
+        "cookie_secret": options.cookie_secret,
         "pool_size": options.pool_size,
         "memory_mb": options.memory_mb,
         "parent": os.getpid(),
@@ -176,6 +177,7 @@ def _console_main() -> int:
         classroom=True,
         address=settings["address"],
         token=settings["token"],
+        cookie_secret=settings.get("cookie_secret"),
         pool_size=settings["pool_size"],
         memory_mb=settings["memory_mb"],
     )

@@ -29,6 +29,7 @@ import io
 import json
 import os
 import re
+import secrets
 import tempfile
 import time
 import unicodedata
@@ -195,7 +196,7 @@ def _cmd_start(args: argparse.Namespace) -> int:
     except ImportError:
         raise SetupError(_("a class needs Voilà: pip install 'kowhist-teach[app]'")) from None
     from ..classroom.schema import CLASS_DB_ENV
-    from ..classroom.server import join_url
+    from ..classroom.server import join_url, new_token
 
     students, console = start_plan(args)
     pages = package_notebook("class.ipynb"), package_notebook("console.ipynb")
@@ -205,8 +206,21 @@ def _cmd_start(args: argparse.Namespace) -> int:
                 _("port {port} is in use: choose another with --port").format(port=options.port)
             )
     store = open_store(args.dir, args.db)
-    url, where = store.url, store.where
-    store.close()
+    try:
+        url, where = store.url, store.where
+        # The class keeps its links and the key of its pages' login cookies: started
+        # again on the same store, the link on the board still works and every page
+        # open before is still logged in, so a reload brings each student back.
+        students.token = args.token or store.secret("students_token", new_token)
+        console.token = args.teacher_token or store.secret(
+            "teacher_token", lambda: new_token(16)
+        )
+        secret = store.secret("cookie_secret", lambda: secrets.token_hex(32))
+        students.cookie_secret = console.cookie_secret = secret
+    finally:
+        store.close()
+    if students.token == console.token:
+        raise SetupError(_("the teacher's token must not be the students' token"))
     # Before any kernel starts (the pools preheat at once): every kernel inherits it.
     os.environ[CLASS_DB_ENV] = url
     lines = [
