@@ -93,6 +93,28 @@ def test_the_sources_have_messages(extracted: dict[str, list[str]]) -> None:
 
 
 # ------------------------------------------------------------------ (a) complete
+def test_no_message_hides_inside_an_f_string() -> None:
+    """Babel's extraction cannot read a ``_()`` inside an f-string (on the Pythons this
+    project supports): such a message would never be translated, and the extraction
+    test could not see it missing. Every ``_``, ``N_`` or ``ngettext`` call stands
+    outside f-strings."""
+    import ast
+
+    hidden = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id in KEYWORDS
+                ):
+                    hidden.append(f"{path.relative_to(PACKAGE)}:{inner.lineno}")
+    assert hidden == [], f"messages inside f-strings (never extracted): {hidden}"
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_of_the_sources_is_in_the_catalogue(
     lang: str, extracted: dict[str, list[str]]

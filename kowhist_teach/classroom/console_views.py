@@ -418,11 +418,13 @@ def results_html(results: list[DealResult], game: str | None) -> str:
         )
         rows.append(f"<tr><th>{esc(round_words(game, i + 1).capitalize())}</th>{cells}</tr>")
     totals = "".join(f"<td><b>{r.total}</b></td>" for r in results)
-    rows.append(f"<tr><th>{esc(_('Tricks in all'))}</th>{totals}</tr>")
+    # The words outside the f-strings: the catalogue's extraction cannot see inside them.
+    in_all, result, winner = esc(_("Tricks in all")), esc(_("Result")), esc(_("Winner"))
+    rows.append(f"<tr><th>{in_all}</th>{totals}</tr>")
     ends = "".join(f"<td>{esc(_ended(r))}</td>" for r in results)
-    rows.append(f"<tr><th>{esc(_('Result'))}</th>{ends}</tr>")
+    rows.append(f"<tr><th>{result}</th>{ends}</tr>")
     winners = "".join(f"<td>{esc(r.winner or '')}</td>" for r in results)
-    rows.append(f"<tr><th>{esc(_('Winner'))}</th>{winners}</tr>")
+    rows.append(f"<tr><th>{winner}</th>{winners}</tr>")
     return f'<table class="kw-results-table">{"".join(rows)}</table>'
 
 

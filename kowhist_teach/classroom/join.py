@@ -306,14 +306,17 @@ class ClassPage(w.VBox):
 
     # ------------------------------------------------------------------ joining
     def _relabel(self) -> None:
+        # The words outside the f-strings: the catalogue's extraction cannot see inside.
+        title, how = esc(_("Join the class")), esc(_("Type your name, then click Join."))
         self.heading.value = (
-            f'<h2 style="font-size:28px;margin:8px 0">{esc(_("Join the class"))}</h2>'
-            f'<p style="font-size:20px">{esc(_("Type your name, then click Join."))}</p>'
+            f'<h2 style="font-size:28px;margin:8px 0">{title}</h2>'
+            f'<p style="font-size:20px">{how}</p>'
         )
         self.name.placeholder = _("Your name")
         self.name.description = _("Name")
         self.join_button.description = _("Join")
-        self.waiting.value = f"<p><i>{esc(_('Opening your page…'))}</i></p>"
+        opening = esc(_("Opening your page…"))
+        self.waiting.value = f"<p><i>{opening}</i></p>"
 
     def _browser_known(self, change: dict[str, Any]) -> None:
         self._guarded(self._find_student)

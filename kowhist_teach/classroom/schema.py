@@ -188,7 +188,7 @@ def checked_name(name: str) -> str:
     if not cleaned:
         raise StoreError(_("type your name to join the class"))
     if len(cleaned) > NAME_LENGTH:
-        raise StoreError(_("a name of at most {n} letters, please").format(n=NAME_LENGTH))
+        raise StoreError(_("a name of at most {n} characters, please").format(n=NAME_LENGTH))
     return cleaned
 
 

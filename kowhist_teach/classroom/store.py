@@ -7,24 +7,21 @@ One code path through SQLAlchemy Core for both databases:
   IMMEDIATE`` and a long busy timeout: 30 kernels writing at once queue for a few
   milliseconds instead of failing with "database is locked". Owner-only folder and files.
 - **PostgreSQL** given a URL (``postgresql://…``, through psycopg), for a class spread
-  over many machines (a JupyterHub). What SQLite's one writer at a time gives, locks
-  give here: one kernel creates the tables, one settings change and one write to a game
-  at a time.
+  over many machines (a JupyterHub); locks give what SQLite's one writer gives: one
+  kernel creates the tables, one settings change and one write to a game at a time.
 
 What it holds:
 
-- ``students``: the name a student typed on joining and the id their browser keeps (a
-  reload, a new kernel or a restarted server is the same student);
-- ``games``: each game a student plays (game, players, rules, seed, the deal sent if
-  any, the record so far, its progress and its result);
+- ``students``: the name typed on joining, the id the browser keeps (so a reload is
+  the same student);
+- ``games``: each game played (game, players, rules, seed, deal, record, progress);
 - ``moves``: each move of each game, numbered; a second move with the same number is
   refused (:class:`MoveConflict`), so two kernels can never fork a game;
-- ``events``: what the teacher reads beside the moves (an illegal card tried, a hint
-  asked, a quiz answered, a move taken back);
-- ``settings``: the class settings the console sets, with a version the pages follow;
-- ``deals``: the deals the teacher sent ("everyone plays this deal");
-- ``meta``: the schema version; a store made by a newer kowhist-teach is refused in one
-  line (:class:`StoreError`).
+- ``events``: an illegal card tried, a hint, a quiz answer, a move taken back;
+- ``settings`` and ``deals``: the class settings the console sets (with a version the
+  pages follow) and the deals it sent ("everyone plays this deal");
+- ``meta``: the schema version (a newer one is refused in one line: :class:`StoreError`)
+  and the class's secrets (its links' tokens, its login cookies' key).
 
 >>> import tempfile
 >>> store = ClassStore.open(tempfile.mkdtemp())
@@ -576,22 +573,18 @@ class ClassStore:
 
     # ----------------------------------------------------------------- secrets
     def secret(self, name: str, make: Callable[[], str]) -> str:
-        """The class's secret ``name`` (its links' tokens, the key of its login
-        cookies), made by ``make`` the first time: a class started again on the same
-        store keeps its links, and its students' pages stay logged in.
+        """The class's secret ``name`` (a link's token, the login cookies' key), made by
+        ``make`` the first time: started again, a class keeps its links and logins.
 
-        >>> import tempfile
-        >>> store = ClassStore.open(tempfile.mkdtemp())
-        >>> store.secret("token", lambda: "abc") == store.secret("token", lambda: "xyz")
+        >>> s = ClassStore.open(__import__("tempfile").mkdtemp())
+        >>> s.secret("token", lambda: "abc") == s.secret("token", lambda: "xyz")
         True
         """
         from sqlalchemy.dialects import postgresql, sqlite
 
         key = f"secret:{name}"
-        meta = self.t.meta
-        dialect = sqlite if self.sqlite else postgresql
-        with self._write() as c:
-            # One statement: two servers starting at once keep the same secret.
+        meta, dialect = self.t.meta, sqlite if self.sqlite else postgresql
+        with self._write() as c:  # one statement: two starts at once keep one secret
             c.execute(
                 dialect.insert(meta)
                 .values(key=key, value=make())

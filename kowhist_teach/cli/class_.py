@@ -98,12 +98,14 @@ def add_class_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     )
     start.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
     start.add_argument(
-        "--token", default=None, help=_("the students' token (default: a new one each start)")
+        "--token",
+        default=None,
+        help=_("the students' token (default: made once, then kept in the class store)"),
     )
     start.add_argument(
         "--teacher-token",
         default=None,
-        help=_("the teacher's token (default: a new one each start)"),
+        help=_("the teacher's token (default: made once, then kept in the class store)"),
     )
 
     status = commands.add_parser(
