@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import sys
 from typing import Any
 
 import ipywidgets as w
@@ -50,6 +49,7 @@ from .console_views import (
     row_game,
     student_lines,
 )
+from .join import kernel_loop
 from .schema import CLASS_DB_ENV, Deal, GameRow, StoreError, store_url
 from .store import ClassStore
 
@@ -273,7 +273,7 @@ class TeacherConsole(w.VBox):
         """Read the store every ``interval`` seconds on the kernel's event loop (it runs
         once the cell is done, in Voilà as in a notebook). Whether it could: not outside
         a kernel with no running loop (call :meth:`refresh` there)."""
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None or self._closed:
             return False
         self.stop_polling()
@@ -466,19 +466,6 @@ def _students_heading(count: int) -> str:
     if not count:
         return tag("h3", _("No student has joined yet."))
     return tag("h3", ngettext("{n} student", "{n} students", count).format(n=count))
-
-
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop the kernel runs (None outside a kernel with no running loop)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    # An ipykernel kernel runs its loop between cells: schedule on it.
-    kernelapp = sys.modules.get("ipykernel.kernelapp")
-    if kernelapp is not None and kernelapp.IPKernelApp.initialized():
-        return asyncio.get_event_loop()
-    return None
 
 
 class ConsoleMessage(w.VBox):

@@ -39,6 +39,7 @@ import inspect
 import logging
 import os
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -55,7 +56,14 @@ from ..widgets._games import spec_ui
 from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
 from .store import ClassStore
 
-__all__ = ["BrowserId", "ClassLink", "ClassPage", "build_class_page", "progress"]
+__all__ = [
+    "BrowserId",
+    "ClassLink",
+    "ClassPage",
+    "build_class_page",
+    "kernel_loop",
+    "progress",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -496,16 +504,14 @@ class ClassPage(w.VBox):
         """Poll the store every :data:`POLL_SECONDS` on the kernel's event loop (in a
         kernel the loop runs between messages; elsewhere, as in the doctests, nothing is
         scheduled and :meth:`poll` is called by hand)."""
-        if self._polling is not None:
-            return
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return
-        if not loop.is_running():
+        loop = kernel_loop()
+        if self._polling is not None or loop is None:
             return
 
         def tick() -> None:
+            self._polling = None
+            if getattr(self, "comm", None) is None:  # the page is gone: stop reading
+                return
             try:
                 self.poll()
             except Exception:
@@ -513,6 +519,24 @@ class ClassPage(w.VBox):
             self._polling = loop.call_later(POLL_SECONDS, tick)
 
         self._polling = loop.call_later(POLL_SECONDS, tick)
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the IPython kernel this code runs in, or None outside a kernel
+    (a test worker may have another library's loop running: polling is no business of
+    it).
+
+    >>> kernel_loop() is None
+    True
+    """
+    kernelapp = sys.modules.get("ipykernel.kernelapp")
+    if kernelapp is None or not kernelapp.IPKernelApp.initialized():
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        # An ipykernel kernel runs its loop between cells: schedule on it.
+        return asyncio.get_event_loop()
 
 
 def build_class_page(url: str | None = None) -> w.Widget:

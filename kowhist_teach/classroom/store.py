@@ -145,7 +145,7 @@ class ClassStore:
             engine = sa.create_engine(
                 url,
                 connect_args={"timeout": BUSY_SECONDS, "isolation_level": None},
-                poolclass=sa.pool.NullPool,
+                pool_size=2,  # connections kept: their pragmas run once, not every write
             )
 
             @sa.event.listens_for(engine, "connect")
@@ -282,8 +282,7 @@ class ClassStore:
         with self._write() as c:
             c.execute(s.update().where(s.c.id == student_id).values(last_seen=when or time.time()))
 
-    def left(self, student_id: int) -> None:
-        """The student's page has closed."""
+    def left(self, student_id: int) -> None:  # the student's page has closed
         self.seen(student_id, time.time() - CONNECTED_SECONDS - 1)
 
     # ------------------------------------------------------------------- games
