@@ -74,11 +74,13 @@ def test_illegal_cards_hints_undo_and_quiz_answers_are_events(store: ClassStore)
     if illegal:
         table.play_card(illegal[0].code)
     play_one(page)
-    before = store.current_game(page.student.id).moves
+    before = store.current_game(page.student.id)
     table.undo_button.click()
     after = store.current_game(page.student.id)
-    assert after.moves < before
+    # The same game, its log taken back to the student's last turn (not a new game).
+    assert after.id == before.id and after.moves < before.moves
     assert len(store.moves(after.id)) == after.moves == len(table.game.moves)
+    assert len(store.games(page.student.id)) == 1
     page.app.tabs.selected_index = 2  # the quizzes
     quiz = page.app.quizzes[1]
     quiz.choose(quiz.trick.winner)
@@ -147,7 +149,7 @@ def test_a_deal_from_a_record_starts_at_its_first_deal(store: ClassStore) -> Non
 
     examples = Path(__file__).resolve().parent.parent / "kowhist_teach" / "examples"
     record = load_record(examples / "knockout-dogs-chance.json")
-    page = joined(store, "Ann", "a" * 32)
+    page = joined(store, "Zoe", "a" * 32)
     store.add_deal("knockout", players=3, record=record, label="dogs")
     page.poll()
     game = page.app.table.game
@@ -157,6 +159,7 @@ def test_a_deal_from_a_record_starts_at_its_first_deal(store: ClassStore) -> Non
     # Only the bots' moves up to the student's first turn, not the record's own.
     assert len(first.get("actions", [])) < len(record["rounds"][0]["actions"])
     assert store.current_game(page.student.id).deal_id == store.current_deal().id
+    assert game.names[0] == "Zoe" and game.names[1:] == record["players"][1:]
 
 
 def test_progress_reads_any_game() -> None:

@@ -160,7 +160,6 @@ class ClassLink:
         self.game_id: int | None = None
         self.deal_id: int | None = None
         self._stored: list[str] = []
-        self._undoing = False
         table.on_event = self._event
         table.model.observe(self._changed, names="version")
 
@@ -185,14 +184,17 @@ class ClassLink:
         stored = self._stored
         if self.game_id is not None and moves[: len(stored)] == stored:
             new = moves[len(stored) :]
-        elif self.game_id is not None and self._undoing and stored[: len(moves)] == moves:
+        elif (
+            self.game_id is not None
+            and getattr(self.table.model, "undoing", False)
+            and stored[: len(moves)] == moves
+        ):
             self.store.take_back(self.game_id, len(moves))
             self._stored = moves
             new = []
         else:
             self._new_game(game)
             new = moves
-        self._undoing = False
         start = len(self._stored)
         seats = seats_of(game, start) if new else []
         numbered = [(start + i, seats[i], m) for i, m in enumerate(new)]
@@ -229,9 +231,6 @@ class ClassLink:
         self._stored = []
 
     def _event(self, kind: str, detail: dict[str, Any]) -> None:
-        if kind == "undo":
-            self._undoing = True
-            self._changed()
         try:
             self.store.add_event(self.student.id, self.game_id, kind, detail)
         except Exception:
@@ -443,7 +442,11 @@ class ClassPage(w.VBox):
             # The same bots for everyone: every die the model rolls comes from the deal.
             model._seeds = random.Random(deal.seed if deal.seed is not None else deal.id)
         if record is not None:
-            model.load(spec_ui(spec(game)).first_deal(record))
+            first = dict(spec_ui(spec(game)).first_deal(record))
+            if isinstance(first.get("players"), list) and self.student is not None:
+                # The student sits in seat 0 under their own name, not the record's.
+                first["players"] = [self.student.name, *first["players"][1:]]
+            model.load(first)
             return
         options: dict[str, Any] = {"rules": spec(game).rules.from_dict(rules), "seed": seed}
         if "players" in inspect.signature(model.new_game).parameters:

@@ -116,6 +116,8 @@ class TableModel(traitlets.HasTraits):
 
     #: The student's seat.
     human = 0
+    #: True while the views are told of an undo (during the ``version`` bump).
+    undoing = False
     #: The teacher's setting for the hint's analysis with every card visible: "off",
     #: "after" (once the deal is over) or "request" (see teach/hints.py).
     analysis = "after"
@@ -188,7 +190,13 @@ class TableModel(traitlets.HasTraits):
         self._undone()
         self._story()
         self.lines = [_("Your last move and the bots' replies are taken back.")]
-        self._bump()
+        # Those who follow ``version`` can tell a move taken back from a new game
+        # that happens to start the same way (a class's page keeps its log by it).
+        self.undoing = True
+        try:
+            self._bump()
+        finally:
+            self.undoing = False
 
     def _undone(self) -> None:
         """After an undo, before the views are told: a subclass forgets a state the
