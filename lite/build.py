@@ -53,7 +53,10 @@ APP_CODE = ["from kowhist_teach.app import build_app", "build_app()"]
 APP_QUERY = [("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0")]
 # Left out of the Pyodide folder: source maps, type stubs, the demo consoles.
 PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|console.*\.html|README\.md)$")
-CONTENT_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", ".*")
+# The class's pages need a class server (`kowhist-teach class start`): not on a static site.
+CONTENT_SKIP = shutil.ignore_patterns(
+    ".ipynb_checkpoints", "__pycache__", ".*", "class.ipynb", "console.ipynb"
+)
 
 
 def canonical(name: str) -> str:
