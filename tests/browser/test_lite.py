@@ -53,7 +53,8 @@ LESSONS = [
     path
     for lang in LANGUAGES
     for path in sorted(LANGUAGE_DIRS[lang].glob("*.ipynb"))
-    if path.name != "app.ipynb"
+    # The app has tests of its own; a class's pages need a class server, not on the site.
+    if path.name not in ("app.ipynb", "class.ipynb", "console.ipynb")
 ]
 # Pages (each its own browser context and its own Pyodide at a time) running lessons at once.
 PAGES = max(1, int(os.environ.get("KOWHIST_LITE_PAGES", "2")))
