@@ -241,3 +241,34 @@ def drain(queue: Any, deadline: float) -> list[Any]:
         except queues.Empty:
             break
     return items
+
+
+def table_race(url: str, table: int, index: int, start: Any, errors: Any, done: Any) -> None:
+    """One of two kernels at a shared table, each playing the turn that comes up — the
+    same turn, with the same move number — until the game is over (or 60 turns): each
+    rebuilds the game from the table's log, then sends a legal move of its own choosing
+    (``index`` picks which). ``done`` gets ``(index, [True if kept, …], final record)``."""
+    from kowhist_teach.classroom.tables import add_move, table_game, table_record
+
+    try:
+        store = ClassStore.open(url=url)
+        kept: list[bool] = []
+        for _turn in range(60):
+            start.wait(timeout=60)
+            game = table_game(store, table)
+            if game.is_over():
+                break
+            legal = game.legal_moves()
+            move = legal[index % len(legal)]
+            start.wait(timeout=60)  # both have read the same game: now both send
+            try:
+                add_move(store, table, len(game.moves), game.to_move, move)
+                kept.append(True)
+            except MoveConflict:
+                kept.append(False)
+        start.wait(timeout=60)
+        done.put((index, kept, table_record(store, table)))
+        store.close()
+    except BaseException as e:
+        start.abort()
+        errors.put(f"kernel {index}: {type(e).__name__}: {e}")

@@ -153,6 +153,11 @@ class _Tables:
     settings: Any
     deals: Any
     all: Any = None
+    #: Shared tables of students and bots (``classroom.tables``): a table, its seats, and
+    #: its log of moves numbered per table.
+    tables: Any = None
+    seats: Any = None
+    table_moves: Any = None
 
 
 def new_browser_id() -> str:
@@ -286,7 +291,41 @@ def _tables(sa: Any) -> _Tables:
         sa.Column("label", sa.String(200), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )
-    return _Tables(meta, students, games, moves, events, settings, deals, metadata)
+    tables = sa.Table(
+        "kw_tables",
+        metadata,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("players", sa.Integer, nullable=False),
+        sa.Column("rules", text, nullable=False),
+        sa.Column("seed", sa.BigInteger, nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    seats = sa.Table(
+        "kw_seats",
+        metadata,
+        sa.Column("table_id", sa.Integer, sa.ForeignKey("kw_tables.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+        # No student: a bot plays the seat.
+        sa.Column("student_id", sa.Integer, sa.ForeignKey("kw_students.id"), nullable=True),
+        sa.Column("bot", sa.String(16), nullable=False),
+    )
+    table_moves = sa.Table(
+        "kw_table_moves",
+        metadata,
+        sa.Column("table_id", sa.Integer, sa.ForeignKey("kw_tables.id"), primary_key=True),
+        # As for a student's game: a second move with the same number is refused by the
+        # database, so two kernels racing for one turn can never fork the table's game.
+        sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("move", sa.String(16), nullable=False),
+        sa.Column("at", sa.Float, nullable=False),
+    )
+    return _Tables(
+        meta, students, games, moves, events, settings, deals, metadata, tables, seats,
+        table_moves,
+    )  # fmt: skip
 
 
 def _dump(value: Any) -> str:

@@ -41,6 +41,7 @@ from typing import Any
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import class_servers, package_notebook, port_taken, run_class
+from .class_tables import _cmd_tables, existing_store, tables_status
 
 __all__ = [
     "add_class_parser",
@@ -118,6 +119,17 @@ def add_class_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
         help=_("print one JSON object: students, games with their records, deals, settings"),
     )
 
+    seat = commands.add_parser(
+        "tables",
+        help=_("seat the class at tables of students, bots in the empty seats"),
+        parents=parents,
+    )
+    where(seat)
+    seat.add_argument("--size", type=int, required=True, help=_("players at each table"))
+    seat.add_argument("--game", default="knockout", help=_("the game the tables play"))
+    seat.add_argument("--seed", type=int, default=None, help=_("seats and deals repeatable"))
+    seat.add_argument("--json", action="store_true", help=_("print one JSON object"))
+
     export = commands.add_parser(
         "export",
         help=_("write the class to a zip: a table of students and every game's record"),
@@ -134,9 +146,15 @@ def add_class_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
 
 def cmd_class(args: argparse.Namespace) -> int:
     """``class``: run its subcommand."""
-    return {"start": _cmd_start, "status": _cmd_status, "export": _cmd_export}[args.class_command](
-        args
-    )
+    commands = {
+        "start": _cmd_start,
+        "status": _cmd_status,
+        "tables": _cmd_tables,
+        "export": _cmd_export,
+    }
+    return commands[args.class_command](args)
+
+
 
 
 # ------------------------------------------------------------------- the store
@@ -146,27 +164,6 @@ def open_store(folder: str | None = None, url: str | None = None) -> Any:
     from ..classroom.store import ClassStore
 
     return ClassStore.open(folder, url)
-
-
-def existing_store(folder: str | None = None, url: str | None = None) -> Any:
-    """The class store if it exists (``status``, ``export``); a one-line
-    :class:`SetupError` if not."""
-    from ..classroom.schema import STORE_FILE, StoreError
-    from ..classroom.store import ClassStore
-
-    if url:
-        path = url.split("///", 1)[1] if url.startswith("sqlite:///") else None
-        if path is not None and not Path(path).is_file():
-            raise StoreError(_("no class store at {url}").format(url=url))
-        return ClassStore(url)
-    place = Path(folder if folder is not None else "class")
-    if not (place / STORE_FILE).is_file():
-        raise StoreError(
-            _("no class store in {folder}: start a class with kowhist-teach class start").format(
-                folder=place
-            )
-        )
-    return ClassStore.open(place)
 
 
 # ------------------------------------------------------------------- class start
@@ -292,7 +289,7 @@ def class_status(store: Any, now: float | None = None) -> dict[str, Any]:
     return {
         "store": store.where,
         "students": students,
-        "tables": [],
+        "tables": tables_status(store),
         "deals": deals,
         "settings": store.settings(),
     }
