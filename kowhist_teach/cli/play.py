@@ -13,14 +13,48 @@ from typing import Any, TextIO
 from ..core.cards import Card
 from ..core.errors import IllegalMove
 from ..core.registry import spec
-from ..i18n import _
+from ..i18n import N_, _
 from .simulate import default_players, make_bot, parse_rules
 
 __all__ = ["play_terminal", "play_family_terminal", "cmd_play"]
 
-#: What :func:`_ask` returns when the player quits, and after an undo.
+#: What :func:`_ask` returns when the player quits, after an undo, and for a hint.
 _QUIT = object()
 _UNDONE = object()
+_HINT = object()
+
+#: The terminal's commands: each is typed in English or in the chosen language (its
+#: word in the catalogue: ``pista``, ``indice`` …), upper or lower case.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "quit": (N_("quit"), "q", "exit"),
+    "help": (N_("help"), "?"),
+    "undo": (N_("undo"),),
+    "hint": (N_("hint"),),
+}
+
+
+def command_of(text: str) -> str | None:
+    """The command ``text`` names (``quit``, ``help``, ``undo``, ``hint``), in English
+    or in the chosen language; ``None`` for anything else (a move to try).
+
+    >>> command_of("HINT"), command_of("QS")
+    ('hint', None)
+    """
+    word = text.strip().lower()
+    for command, words in COMMANDS.items():
+        if word in {w.lower() for w in words} | {_(words[0]).lower()}:
+            return command
+    return None
+
+
+def commands_line() -> str:
+    """The hint's command in the chosen language, in one line for the intro (the game's
+    intro names the others).
+
+    >>> commands_line()
+    "'hint' gives a hint: the card to play and why."
+    """
+    return _("'{hint}' gives a hint: the card to play and why.").format(hint=_("hint"))
 
 
 def _card_help(say: Callable[[str], None]) -> None:
@@ -39,8 +73,8 @@ def _ask(
 ) -> str | object | None:
     """The human's turn at the terminal: the text typed (a move to try), or what was
     done here instead — ``_QUIT`` (end of input or quit: goodbye said), ``_UNDONE``
-    (the last move of theirs and the bots' replies taken back), ``None`` (help shown,
-    or nothing to undo: ask again)."""
+    (the last move of theirs and the bots' replies taken back), ``_HINT`` (a hint asked
+    for), ``None`` (help shown, or nothing to undo: ask again)."""
     out.write(prompt)
     out.flush()
     line = stdin.readline()
@@ -49,13 +83,16 @@ def _ask(
         say(_("Goodbye."))
         return _QUIT
     text = line.strip()
-    if text.lower() in ("quit", "q", "exit"):
+    command = command_of(text)
+    if command == "quit":
         say(_("Goodbye."))
         return _QUIT
-    if text.lower() in ("help", "?"):
+    if command == "help":
         show_help()
         return None
-    if text.lower() == "undo":
+    if command == "hint":
+        return _HINT
+    if command == "undo":
         try:
             # Take back the bots' replies too, back to your own last move.
             while True:
@@ -67,6 +104,34 @@ def _ask(
             return None
         return _UNDONE
     return text
+
+
+def _announced(game: Any, play: Callable[[], None], story: Any, say: Callable[..., None]) -> None:
+    """Make a move (``play``); when it ends a round (a game played in rounds: Knock-Out
+    Whist), tell what the round's end means once the story has told its last trick: who
+    is out or a dog, who chooses trumps and leads next, or who won."""
+    before = getattr(game, "round", None)
+    play()
+    after = getattr(game, "round", None)
+    if isinstance(before, int) and after != before:
+        from ..teach.explain import explain_round
+
+        story.tell()
+        for line in explain_round(game, before):
+            say(line)
+
+
+def _hint(game: Any, human: int, say: Callable[..., None]) -> None:
+    """The hint the app gives, in words: the move to make and why, and the tips."""
+    from ..teach.hints import hint
+
+    h = hint(game, human, analysis="off")
+    if h.notice:
+        say(h.notice)
+        return
+    say(_("Hint: {suggestion}").format(suggestion=h.suggestion))
+    for tip in h.tips:
+        say(f" - {tip}")
 
 
 def _help(game: Any, words: Any, say: Callable[..., None]) -> None:
@@ -94,8 +159,10 @@ def play_terminal(
     """A game in the terminal: you are seat 0, bots play the other seats (random bots
     in Knock-Out Whist, rule-of-thumb bots in the whist family).
 
-    Type a card code (``QS``, ``10h``), ``pass``, a suit to choose trumps, ``undo``,
-    ``help`` or ``quit``. ``game`` is ``knockout`` or a game of the whist family
+    Type a card code (``QS``, ``10h``), ``pass``, a suit to choose trumps, ``hint``,
+    ``undo``, ``help`` or ``quit`` (or these in the chosen language: ``pista``,
+    ``deshacer``, ``ayuda``, ``salir``; ``indice``, ``annuler``, ``aide``, ``quitter``).
+    ``game`` is ``knockout`` or a game of the whist family
     (``whist``, ``solo``, ``bidwhist``: four players, see :func:`play_family_terminal`).
     """
     game_spec = spec(game)
@@ -118,11 +185,13 @@ def play_terminal(
 
     for line in words.terminal_intro(table):
         say(line)
+    say(commands_line())
     story = words.story(table, say, human)
     while not table.is_over():
         story.tell()
         if table.to_move != human:
-            table.play(bots[table.to_move](table))
+            bot = bots[table.to_move]
+            _announced(table, lambda b=bot: table.play(b(table)), story, say)
             continue
         say()
         say(words.describe(table, human))
@@ -132,10 +201,13 @@ def play_terminal(
             return 0
         if text is _UNDONE:
             story.rewind()
+        if text is _HINT:
+            _hint(table, human, say)
         if not isinstance(text, str):
             continue
         try:
-            table.play(words.read_move(table, human, text), seat=human)
+            move = words.read_move(table, human, text)
+            _announced(table, lambda m=move: table.play(m, seat=human), story, say)
         except IllegalMove as e:
             say(_("Not allowed: {why}").format(why=e))
     if words.story_at_end:
