@@ -26,7 +26,7 @@ TEST_JOBS ?= 4
 # The browser tests, but for the JupyterLite site's (`make test-lite`).
 BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
-.PHONY: venv .venv test lint app lab bench clean cards lite lite-serve test-lite
+.PHONY: venv .venv test lint app class lab bench clean cards lite lite-serve test-lite
 
 venv .venv: $(STAMP_TEST)
 
@@ -62,6 +62,11 @@ test: lint
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
 app: $(STAMP_APP)
 	$(BIN)/kowhist-teach app $(APP_ARGS)
+
+# A class on this machine's network: the students' page and the teacher's console, the
+# class kept in ./class (extra options: make class CLASS_ARGS='--dir 4b --port 9000').
+class: $(STAMP_APP)
+	$(BIN)/kowhist-teach class start $(CLASS_ARGS)
 
 # The course in JupyterLab, opened at the contents page.
 lab: $(STAMP_APP)
