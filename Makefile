@@ -68,9 +68,11 @@ app: $(STAMP_APP)
 class: $(STAMP_APP)
 	$(BIN)/kowhist-teach class start $(CLASS_ARGS)
 
-# The course in JupyterLab, opened at the contents page.
+# The course in JupyterLab, opened at the contents page of the system's language (or
+# make lab LAB_ARGS='--lang es'; also --no-browser, --port N); the terminal it opens
+# starts in notebooks/ and finds kowhist-teach; as root it adds --allow-root.
 lab: $(STAMP_APP)
-	$(BIN)/jupyter lab notebooks/00_contents.ipynb $(LAB_ARGS)
+	$(BIN)/kowhist-teach lab $(LAB_ARGS)
 
 # Printable one-page rules cards (Knock-Out Whist, German Whist; en, es, fr) in build/cards.
 cards:

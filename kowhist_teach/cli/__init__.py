@@ -9,6 +9,8 @@
                            --seed 1 --bots random,...
     kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
     kowhist-teach explain FILE [--json] [--analyse] [--at N]
+    kowhist-teach lab [--lang en|es|fr] [--no-browser] [--port N]
+    kowhist-teach class start|status|tables|export …
     kowhist-teach class start [--dir DIR | --db URL] [--port N] [--address A] [--no-browser]
     kowhist-teach class status [--dir DIR | --db URL] [--json]
     kowhist-teach class export [--dir DIR | --db URL] --out FILE.zip [--anonymous]
@@ -40,6 +42,7 @@ from ..i18n import LANGUAGES, _, get_language, set_language
 from .app import _cmd_app, app_notebook
 from .class_ import add_class_parser, cmd_class
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
+from .lab import add_lab_parser, cmd_lab
 from .play import cmd_play, play_family_terminal, play_terminal
 from .replay import cmd_replay
 from .review import cmd_review
@@ -208,6 +211,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
 
     add_class_parser(sub, [lang])
+    add_lab_parser(sub, [lang])
     return parser
 
 
@@ -222,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(known.lang or "en")
     try:
         args = _build_parser().parse_args(argv)
+        # Whether a language was asked for at all (``lab`` then opens that language's
+        # course, else the system's).
+        args.explicit_lang = getattr(args, "sub_lang", None) or known.lang
         set_language(getattr(args, "sub_lang", None) or args.lang)
         return _run(args)
     finally:
@@ -257,4 +264,5 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": cmd_play,
     "review": cmd_review,
     "class": cmd_class,
+    "lab": cmd_lab,
 }
