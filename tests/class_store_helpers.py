@@ -25,8 +25,9 @@ imports both, so any test under tests/ just names them::
     def test_another(class_store: ClassStore) -> None:
         ...
 
-The workers of the concurrency tests (:func:`write_a_lot`, :func:`race`, :func:`arrive`)
-live here, in a module a ``spawn`` or ``forkserver`` process can import.
+The workers of the concurrency tests (:func:`write_a_lot`, :func:`race`, :func:`arrive`,
+:func:`table_race`) live here, in a module a ``spawn`` or ``forkserver`` process can
+import, and :func:`run_kernels` starts them and gathers what they report.
 """
 
 from __future__ import annotations
@@ -272,3 +273,51 @@ def table_race(url: str, table: int, index: int, start: Any, errors: Any, done: 
     except BaseException as e:
         start.abort()
         errors.put(f"kernel {index}: {type(e).__name__}: {e}")
+
+
+#: What the forkserver imports once for all the processes it starts (a second each).
+PRELOAD = [
+    "sqlalchemy",
+    "sqlalchemy.dialects.sqlite.pysqlite",
+    "sqlalchemy.dialects.postgresql.psycopg",
+    "kowhist_teach.classroom.store",
+    "pytest",
+]
+
+
+def context() -> Any:
+    """Processes as a class has them, each its own kernel: none a fork of this process
+    and its connections, but forks of a server that imported the store once."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(PRELOAD)
+    return ctx
+
+
+def run_kernels(
+    target: Any, arguments: list[tuple[Any, ...]], seconds: float
+) -> tuple[list[Any], list[str], list[int | None]]:
+    """Start one kernel per ``arguments`` running ``target(*arguments, start, errors,
+    done)`` (``start`` a barrier for all of them), wait for each to report on ``done``
+    (at most ``seconds``; not past the first error), then for each to end (killed if it
+    does not). What they reported, the errors, and their exit codes."""
+    ctx = context()
+    start, errors, done = ctx.Barrier(len(arguments)), ctx.Queue(), ctx.Queue()
+    kernels = [ctx.Process(target=target, args=(*a, start, errors, done)) for a in arguments]
+    for k in kernels:
+        k.start()
+    deadline = time.monotonic() + seconds
+    reported: list[Any] = []
+    # Their reports are read before they are joined: a process does not end until what
+    # it put on a queue has been taken.
+    while len(reported) < len(kernels) and time.monotonic() < deadline:
+        reported += drain(done, deadline)
+        if not errors.empty() or all(not k.is_alive() for k in kernels):
+            reported += drain(done, deadline)
+            break
+    for k in kernels:
+        k.join(max(0.1, deadline - time.monotonic()))
+        if k.is_alive():
+            k.kill()
+    return reported, drain(errors, time.monotonic() + 1), [k.exitcode for k in kernels]

@@ -9,7 +9,6 @@ threads, as a class runs one kernel per student.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import socket
 import sqlite3
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_store_helpers import arrive, drain, race, write_a_lot
+from class_store_helpers import arrive, race, run_kernels, write_a_lot
 
 from kowhist_teach.classroom.schema import DEFAULT_SETTINGS, NAME_LENGTH
 from kowhist_teach.classroom.store import (
@@ -38,24 +37,6 @@ def one_line(e: BaseException) -> str:
     text = str(e)
     assert text and "\n" not in text and "Traceback" not in text, repr(text)
     return text
-
-
-#: What the forkserver imports once for all the processes it starts (a second each).
-PRELOAD = [
-    "sqlalchemy",
-    "sqlalchemy.dialects.sqlite.pysqlite",
-    "sqlalchemy.dialects.postgresql.psycopg",
-    "kowhist_teach.classroom.store",
-    "pytest",
-]
-
-
-def context() -> Any:
-    """Processes as a class has them, each its own kernel: none a fork of this process
-    and its connections, but forks of a server that imported the store once."""
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(PRELOAD)
-    return ctx
 
 
 # ------------------------------------------------------------------ students
@@ -429,31 +410,10 @@ def test_a_class_writing_at_once_loses_nothing(class_store_url: str) -> None:
     """30 kernels, each a student joining and playing as fast as it can: every move and
     every event is stored, and no kernel saw an error ("database is locked" …)."""
     store = ClassStore.open(url=class_store_url)
-    ctx = context()
-    start, errors, done = ctx.Barrier(WRITERS), ctx.Queue(), ctx.Queue()
-    processes = [
-        ctx.Process(
-            target=write_a_lot,
-            args=(class_store_url, i, MOVES, EVENTS, start, errors, done),
-        )
-        for i in range(WRITERS)
-    ]
-    for p in processes:
-        p.start()
-    deadline = time.monotonic() + 120
-    finished = []
-    while len(finished) < WRITERS and time.monotonic() < deadline:
-        finished += drain(done, deadline)
-        if not errors.empty() or all(not p.is_alive() for p in processes):
-            finished += drain(done, deadline)
-            break
-    for p in processes:
-        p.join(max(0.1, deadline - time.monotonic()))
-        if p.is_alive():
-            p.kill()
-    problems = drain(errors, time.monotonic() + 1)
+    arguments = [(class_store_url, i, MOVES, EVENTS) for i in range(WRITERS)]
+    finished, problems, exits = run_kernels(write_a_lot, arguments, 120)
     assert problems == [], "\n".join(problems)
-    assert [p.exitcode for p in processes] == [0] * WRITERS
+    assert exits == [0] * WRITERS
     assert len(finished) == WRITERS
 
     students = store.students()
@@ -480,24 +440,10 @@ def test_two_kernels_racing_for_a_move_number_one_wins(class_store_url: str) -> 
     store = ClassStore.open(url=class_store_url)
     ann = store.join(ANN, "Ann")
     game = store.start_game(ann.id, "knockout", players=4)
-    ctx = context()
-    start, errors, done = ctx.Barrier(2), ctx.Queue(), ctx.Queue()
-    processes = [
-        ctx.Process(target=race, args=(class_store_url, game, i, ROUNDS, start, errors, done))
-        for i in (0, 1)
-    ]
-    for p in processes:
-        p.start()
-    deadline = time.monotonic() + 90
-    results = dict(drain(done, deadline))
-    while len(results) < 2 and errors.empty() and time.monotonic() < deadline:
-        results.update(drain(done, deadline))
-    for p in processes:
-        p.join(max(0.1, deadline - time.monotonic()))
-        if p.is_alive():
-            p.kill()
-    problems = drain(errors, time.monotonic() + 1)
+    arguments = [(class_store_url, game, i, ROUNDS) for i in (0, 1)]
+    reported, problems, _exits = run_kernels(race, arguments, 90)
     assert problems == [], "\n".join(problems)
+    results = dict(reported)
     assert sorted(results) == [0, 1]
     winners = []
     for r in range(ROUNDS):
@@ -521,22 +467,10 @@ def test_a_class_arriving_at_once_on_a_new_store(class_store_url: str) -> None:
     """Kernels opening a new store at the same moment (one creates it), joining as the
     same browsers at once (one student each), changing the settings at once (every
     change counted in the settings version)."""
-    ctx = context()
-    start, errors, done = ctx.Barrier(KERNELS), ctx.Queue(), ctx.Queue()
-    processes = [
-        ctx.Process(target=arrive, args=(class_store_url, i, JOINS, CHANGES, start, errors, done))
-        for i in range(KERNELS)
-    ]
-    for p in processes:
-        p.start()
-    deadline = time.monotonic() + 90
-    for p in processes:
-        p.join(max(0.1, deadline - time.monotonic()))
-        if p.is_alive():
-            p.kill()
-    problems = drain(errors, time.monotonic() + 1)
+    arguments = [(class_store_url, i, JOINS, CHANGES) for i in range(KERNELS)]
+    reported, problems, _exits = run_kernels(arrive, arguments, 90)
     assert problems == [], "\n".join(problems)
-    assert sorted(drain(done, time.monotonic() + 1)) == list(range(KERNELS))
+    assert sorted(reported) == list(range(KERNELS))
     store = ClassStore.open(url=class_store_url)
     assert store.schema_version() == SCHEMA_VERSION
     assert [s.browser_id for s in store.students()] == [f"{k:032x}" for k in range(JOINS)]

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from class_store_helpers import drain, table_race
-from test_class_store import context
+from class_store_helpers import run_kernels, table_race
 
 from kowhist_teach.classroom.schema import MoveConflict, StoreError
 from kowhist_teach.classroom.store import ClassStore
@@ -29,7 +26,7 @@ from kowhist_teach.classroom.tables import (
 from kowhist_teach.cli import main
 from kowhist_teach.core.errors import SetupError
 from kowhist_teach.core.record import to_record
-from kowhist_teach.core.registry import spec
+from kowhist_teach.core.registry import game_names, spec
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
@@ -66,7 +63,7 @@ def test_bad_tables_are_refused_in_one_line(class_store: ClassStore) -> None:
     assert tables(class_store) == []
 
 
-@pytest.mark.parametrize("game", ["knockout", "german", "whist", "ohhell"])
+@pytest.mark.parametrize("game", game_names())
 def test_a_whole_game_through_the_log_is_the_engines_own(
     class_store: ClassStore, game: str
 ) -> None:
@@ -107,24 +104,10 @@ def test_two_kernels_racing_for_each_turn_never_fork_the_game(class_store_url: s
     store = ClassStore.open(url=class_store_url)
     class_of(store, NAMES[:2])
     table = seat_class(store, size=3, game="knockout", rules={"start_hand": 4}, seed=2)[0]
-    ctx = context()
-    start, errors, done = ctx.Barrier(2), ctx.Queue(), ctx.Queue()
-    kernels = [
-        ctx.Process(target=table_race, args=(class_store_url, table.id, i, start, errors, done))
-        for i in (0, 1)
-    ]
-    for k in kernels:
-        k.start()
-    deadline = time.monotonic() + 120
-    results: dict[int, Any] = {}
-    while len(results) < 2 and errors.empty() and time.monotonic() < deadline:
-        results.update({i: (kept, record) for i, kept, record in drain(done, deadline)})
-    for k in kernels:
-        k.join(max(0.1, deadline - time.monotonic()))
-        if k.is_alive():
-            k.kill()
-    problems = drain(errors, time.monotonic() + 1)
+    arguments = [(class_store_url, table.id, i) for i in (0, 1)]
+    reported, problems, _exits = run_kernels(table_race, arguments, 120)
     assert problems == [], "\n".join(problems)
+    results = {i: (kept, record) for i, kept, record in reported}
     (kept0, record0), (kept1, record1) = results[0], results[1]
     assert len(kept0) == len(kept1) >= 9
     assert all(a != b for a, b in zip(kept0, kept1, strict=True)), (kept0, kept1)

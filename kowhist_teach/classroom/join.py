@@ -49,8 +49,8 @@ import ipywidgets as w
 import traitlets
 
 from ..core.record import replay, to_record
-from ..core.registry import spec
-from ..i18n import LANGUAGES, _, get_language
+from ..core.registry import spec, spec_of
+from ..i18n import LANGUAGES, _, get_language, set_language
 from ..widgets._common import esc, set_classes, style_widget
 from ..widgets._games import spec_ui
 from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
@@ -182,66 +182,51 @@ class ClassLink:
         game = self.table.model.game
         moves = self._moves()
         stored = self._stored
-        if self.game_id is not None and moves[: len(stored)] == stored:
-            new = moves[len(stored) :]
-        elif (
-            self.game_id is not None
-            and getattr(self.table.model, "undoing", False)
-            and stored[: len(moves)] == moves
-        ):
+        undoing = getattr(self.table.model, "undoing", False)
+        if self.game_id is not None and undoing and stored[: len(moves)] == moves:
             self.store.take_back(self.game_id, len(moves))
-            self._stored = moves
-            new = []
-        else:
+            stored = moves
+        elif self.game_id is None or moves[: len(stored)] != stored:
             self._new_game(game)
-            new = moves
-        start = len(self._stored)
-        seats = seats_of(game, start) if new else []
-        numbered = [(start + i, seats[i], m) for i, m in enumerate(new)]
-        if new or self.game_id is not None:
-            assert self.game_id is not None
-            try:
-                self.store.play(
-                    self.game_id,
-                    numbered,
-                    record=to_record(game),
-                    progress=progress(game, self.table.model.human),
-                    over=game.is_over(),
-                )
-            except MoveConflict:
-                # Another kernel of this student's (an older page) was first: follow
-                # the store from here on, in a game of its own.
-                self._new_game(game)
-                return
-            self._stored = moves
+            stored = []
+        try:
+            self._write(game, moves, len(stored))
+        except MoveConflict:
+            # Another kernel of this student's (an older page) was first: go on from
+            # here in a game of its own.
+            self._new_game(game)
+            self._write(game, moves, 0)
+
+    def _write(self, game: Any, moves: list[str], start: int) -> None:
+        """The moves from number ``start`` on, and the game as it is after them."""
+        seats = seats_of(game, start) if len(moves) > start else []
+        assert self.game_id is not None
+        self.store.play(
+            self.game_id,
+            [(start + i, seats[i], m) for i, m in enumerate(moves[start:])],
+            record=to_record(game),
+            progress=progress(game, self.table.model.human),
+            over=game.is_over(),
+        )
+        self._stored = moves
 
     def _new_game(self, game: Any) -> None:
+        # Its record and progress follow at once, with its moves (:meth:`_write`).
         rules = game.rules.to_dict() if hasattr(game.rules, "to_dict") else {}
-        model = self.table.model
         self.game_id = self.store.start_game(
             self.student.id,
-            spec_of_game(game),
+            spec_of(game).name,
             players=game.n,
             rules=rules,
-            seed=getattr(model, "seed", None),
+            seed=getattr(self.table.model, "seed", None),
             deal_id=self.deal_id,
-            record=to_record(game),
-            progress=progress(game, model.human),
         )
-        self._stored = []
 
     def _event(self, kind: str, detail: dict[str, Any]) -> None:
         try:
             self.store.add_event(self.student.id, self.game_id, kind, detail)
         except Exception:
             _log.exception("could not write an event to the class store")
-
-
-def spec_of_game(game: Any) -> str:
-    """The record name of ``game``'s spec (``knockout``, ``german`` …)."""
-    from ..core.registry import spec_of
-
-    return spec_of(game).name
 
 
 def seats_of(game: Any, first: int) -> list[int]:
@@ -385,6 +370,7 @@ class ClassPage(w.VBox):
         # cannot switch.
         self.app.game_choice.disabled = True
         self.app.on_table = self._follow
+        self.app.tabs.observe(self._quizzes, names="selected_index")
         for table in self.app.tables.values():
             self._follow(table)
         self._apply_settings(settings)
@@ -405,11 +391,9 @@ class ClassPage(w.VBox):
     def _follow(self, table: Any) -> None:
         if id(table) in self.links or self.student is None:
             return
-        if self.student is not None and hasattr(table, "set_names"):
+        if hasattr(table, "set_names"):
             table.set_names([self.student.name])
         self.links[id(table)] = ClassLink(self.store, self.student, table)
-        if self.app is not None:
-            self.app.tabs.observe(self._quizzes, names="selected_index")
 
     def _quizzes(self, _change: Any = None) -> None:
         for quiz in getattr(self.app, "quizzes", ()):
@@ -456,8 +440,6 @@ class ClassPage(w.VBox):
     # --------------------------------------------------------------- the console
     def _apply_language(self, lang: str) -> None:
         if lang in LANGUAGES and lang != get_language():
-            from ..i18n import set_language
-
             set_language(lang)
 
     def _apply_settings(self, settings: dict[str, Any]) -> None:
