@@ -29,7 +29,14 @@ from .widgets.family_table import FamilyTableWidget
 from .widgets.quiet import quiet_kernel
 from .widgets.table import GermanTableWidget, TableWidget
 
-__all__ = ["build_app", "give_back_memory", "KowhistApp", "TeacherSettings", "SESSION_SETTINGS"]
+__all__ = [
+    "build_app",
+    "give_back_memory",
+    "KowhistApp",
+    "make_table",
+    "TeacherSettings",
+    "SESSION_SETTINGS",
+]
 
 _PLAY, _STEPS, _PRACTICE = 0, 1, 2
 
@@ -221,25 +228,7 @@ class KowhistApp(w.VBox):
 
     def _table(self, kind: str) -> TableWidget | FamilyTableWidget:
         if kind not in self.tables:
-            game_spec = spec(kind)
-            if family_table(game_spec):
-                # Partnerships or an auction: the family's table, with calls as buttons.
-                self.tables[kind] = FamilyTableWidget(
-                    kind,
-                    seed=self.options["seed"],
-                    four_colour=self.options["four_colour"],
-                    table_width=self.options["table_width"],
-                    language_selector=False,
-                    bot_options=self.options["bot_options"],
-                )
-            elif spec_ui(game_spec).has_stock:
-                self.tables[kind] = GermanTableWidget(
-                    bots=self._bots, game=kind, players=self._players, **self.options
-                )
-            else:
-                self.tables[kind] = TableWidget(
-                    self._players, self._bots, game=kind, **self.options
-                )
+            self.tables[kind] = make_table(kind, self._players, self._bots, **self.options)
             self._apply(self.tables[kind])
             if self.keep_in_browser:
                 # The browser keeps each game in progress: a lost kernel costs one click.
@@ -355,6 +344,43 @@ class KowhistApp(w.VBox):
     def _game_chosen(self, change: dict[str, Any]) -> None:
         if not self._quiet and change["new"] is not None:
             self._show_game(change["new"])
+
+
+def make_table(
+    kind: str,
+    players: int = 4,
+    bots: list[str] | None = None,
+    *,
+    seed: int | None = None,
+    four_colour: bool = False,
+    table_width: int = 760,
+    bot_options: dict[str, Any] | None = None,
+    **options: Any,
+) -> TableWidget | FamilyTableWidget:
+    """The table the app seats a student at for the game ``kind`` (any registered
+    game), chosen by what its spec declares: the family's table for partnerships or an
+    auction, the table with a stock, else the trick table. ``options`` go to the trick
+    tables (``on_review``, ``language_selector``).
+
+    >>> type(make_table("german", seed=1)).__name__
+    'GermanTableWidget'
+    """
+    game_spec = spec(kind)
+    if family_table(game_spec):
+        # Partnerships or an auction: the family's table, with calls as buttons.
+        return FamilyTableWidget(
+            kind,
+            seed=seed,
+            four_colour=four_colour,
+            table_width=table_width,
+            language_selector=False,
+            bot_options=bot_options,
+        )
+    common = dict(seed=seed, four_colour=four_colour, table_width=table_width,
+                  bot_options=bot_options, **options)  # fmt: skip
+    if spec_ui(game_spec).has_stock:
+        return GermanTableWidget(bots=bots, game=kind, players=players, **common)
+    return TableWidget(players, bots, game=kind, **common)
 
 
 def build_app(

@@ -273,6 +273,8 @@ class ClassPage(w.VBox):
         self.student: Student | None = None
         self.app: Any = None
         self.links: dict[int, ClassLink] = {}
+        #: The shared table the student sits at (:class:`~.seated.SeatPage`), if any.
+        self.seat_page: Any = None
         self._settings_version = -1
         self._settings: dict[str, Any] = store.settings()
         self._last_seen = 0.0
@@ -386,7 +388,47 @@ class ClassPage(w.VBox):
         self.waiting.layout.display = "none"
         self.children = (style_widget(), self.browser, self.app)
         self.store.seen(student.id)
+        self.follow_seat()
         self._start_polling()
+
+    # ------------------------------------------------------------ a shared table
+    def follow_seat(self) -> bool:
+        """Show the shared table the teacher has seated the student at (the newest one
+        not over), or the student's own game when they sit at none. Whether the page
+        changed."""
+        from .seated import SeatPage
+        from .tables import seat_of
+
+        if self.student is None:
+            return False
+        found = seat_of(self.store, self.student.id)
+        now = self.seat_page
+        if found is None:
+            if now is None:
+                return False
+            now.stop()
+            self.seat_page = None
+            self.children = (style_widget(), self.browser, self.app)
+            return True
+        table, seat = found
+        if now is not None and now.table.id == table.id:
+            return False
+        if now is not None:
+            now.stop()
+        page = SeatPage(self.store, self.student, table, seat, settings=self._settings,
+                        table_width=self.table_width)  # fmt: skip
+        page.view.on_event = self._seat_event
+        self.seat_page = page
+        self.children = (style_widget(), self.browser, page)
+        page.start_polling()
+        return True
+
+    def _seat_event(self, kind: str, detail: dict[str, Any]) -> None:
+        page = self.seat_page
+        assert self.student is not None
+        detail = {**detail, "table": page.table.id if page is not None else None}
+        with contextlib.suppress(Exception):
+            self.store.add_event(self.student.id, None, kind, detail)
 
     def _follow(self, table: Any) -> None:
         if id(table) in self.links or self.student is None:
@@ -461,13 +503,18 @@ class ClassPage(w.VBox):
         or deal starts at once). Whether anything changed."""
         if self.app is None or self.student is None:
             return False
+        seated = self.follow_seat()
         version = self.store.settings_version()
         if version == self._settings_version:
-            return False
+            return seated
         old = self._settings
         settings = self.store.settings()
         self._settings, self._settings_version = settings, version
         self._apply_settings(settings)
+        if self.seat_page is not None:
+            self.seat_page.settings = dict(settings)
+            self.seat_page._shared_view()
+            self.seat_page.view.render()
         new_deal = settings.get("deal_id") and settings.get("deal_id") != old.get("deal_id")
         new_game = any(
             settings.get(k) != old.get(k) for k in ("game", "players", "rules")

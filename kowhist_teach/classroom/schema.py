@@ -63,6 +63,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "speed": "normal",
     "analysis": "after",
     "hints": True,
+    # Seconds a shared table waits for a student who has left before a bot plays their
+    # seat (they take it back on return).
+    "bot_after": 30,
 }
 
 

@@ -36,6 +36,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.cards import Card
 from ..core.errors import SetupError
 from ..core.record import to_record
 from ..core.registry import spec
@@ -43,7 +44,25 @@ from ..i18n import _
 from .schema import MoveConflict, StoreError, _dump, _load
 from .store import ClassStore
 
-__all__ = ["Table", "add_move", "seat_class", "seat_view", "table_game", "table_log", "tables"]
+__all__ = [
+    "Table",
+    "add_move",
+    "log_since",
+    "new_deal",
+    "seat_class",
+    "seat_of",
+    "seat_view",
+    "set_status",
+    "table_game",
+    "table_log",
+    "table_names",
+    "table_presence",
+    "tables",
+    "take_back_trick",
+]
+
+#: A table's states: played, paused by the teacher, or over (a new deal replaced it).
+PLAYING, PAUSED, DONE = "playing", "paused", "done"
 
 #: The bot that plays a seat no student sits in.
 SEAT_BOT = "rules"
@@ -131,16 +150,20 @@ def _new_table(
     return Table(table_id, game, players, rules, seed, "playing", tuple(sitting))
 
 
-def tables(store: ClassStore) -> list[Table]:
-    """Every table of the class, oldest first, with its seats."""
+def tables(store: ClassStore, table_id: int | None = None) -> list[Table]:
+    """Every table of the class, oldest first, with its seats (only ``table_id``'s,
+    when given)."""
     t, sa = store.t, store._sa
+    which = sa.select(t.tables).order_by(t.tables.c.id)
+    seated = sa.select(t.seats.c.table_id, t.seats.c.seat, t.seats.c.student_id).order_by(
+        t.seats.c.table_id, t.seats.c.seat
+    )
+    if table_id is not None:
+        which = which.where(t.tables.c.id == table_id)
+        seated = seated.where(t.seats.c.table_id == table_id)
     with store._read() as c:
-        rows = c.execute(sa.select(t.tables).order_by(t.tables.c.id)).all()
-        seats = c.execute(
-            sa.select(t.seats.c.table_id, t.seats.c.seat, t.seats.c.student_id).order_by(
-                t.seats.c.table_id, t.seats.c.seat
-            )
-        ).all()
+        rows = c.execute(which).all()
+        seats = c.execute(seated).all()
     by_table: dict[int, list[int | None]] = {}
     for table_id, _seat, student_id in seats:
         by_table.setdefault(table_id, []).append(student_id)
@@ -183,18 +206,156 @@ def add_move(store: ClassStore, table_id: int, number: int, seat: int, move: Any
         ) from e
 
 
+def log_since(store: ClassStore, table_id: int, first: int) -> list[tuple[int, int, str]]:
+    """The table's moves numbered ``first`` and after, ``(number, seat, move)`` in
+    order: what a seat's kernel reads a few times a second (one indexed query)."""
+    m, sa = store.t.table_moves, store._sa
+    with store._read() as c:
+        rows = c.execute(
+            sa.select(m.c.number, m.c.seat, m.c.move)
+            .where(m.c.table_id == table_id, m.c.number >= first)
+            .order_by(m.c.number)
+        ).all()
+    return [(int(n), int(s), str(mv)) for n, s, mv in rows]
+
+
+def table_presence(store: ClassStore, table_id: int) -> tuple[str, dict[int, float]]:
+    """The table's status and, for each seat a student sits in, when their page was
+    last seen (a timestamp)."""
+    t, sa = store.t, store._sa
+    with store._read() as c:
+        status = c.execute(
+            sa.select(t.tables.c.status).where(t.tables.c.id == table_id)
+        ).scalar_one_or_none()
+        seen = c.execute(
+            sa.select(t.seats.c.seat, t.students.c.last_seen)
+            .join(t.students, t.students.c.id == t.seats.c.student_id)
+            .where(t.seats.c.table_id == table_id)
+        ).all()
+    return str(status or DONE), {int(s): float(at) for s, at in seen}
+
+
+def seat_of(store: ClassStore, student_id: int) -> tuple[Table, int] | None:
+    """The table a student plays at now (the newest one not over) and their seat
+    there, or ``None``."""
+    t, sa = store.t, store._sa
+    with store._read() as c:
+        row = c.execute(
+            sa.select(t.seats.c.table_id, t.seats.c.seat)
+            .join(t.tables, t.tables.c.id == t.seats.c.table_id)
+            .where(t.seats.c.student_id == student_id, t.tables.c.status != DONE)
+            .order_by(t.tables.c.id.desc())
+            .limit(1)
+        ).first()
+    if row is None:
+        return None
+    return tables(store, int(row[0]))[0], int(row[1])
+
+
+def table_names(store: ClassStore, table: Table) -> list[str]:
+    """The names at ``table``, seat by seat: each student's, and "Bot N" (N: the seat,
+    from 1) in the seats nobody sits in."""
+    names = {s.id: s.name for s in store.students()}
+    return [
+        names.get(who, "?") if who is not None else _("Bot {n}").format(n=seat + 1)
+        for seat, who in enumerate(table.seats)
+    ]
+
+
+def set_status(store: ClassStore, status: str, table_id: int | None = None) -> None:
+    """Pause (:data:`PAUSED`) or resume (:data:`PLAYING`) one table, or every table not
+    over when ``table_id`` is ``None``."""
+    if status not in (PLAYING, PAUSED):
+        raise StoreError(_("a table is playing or paused, not {status!r}").format(status=status))
+    t = store.t.tables
+    with store._write() as c:
+        query = t.update().where(t.c.status != DONE).values(status=status)
+        if table_id is not None:
+            query = query.where(t.c.id == table_id)
+        c.execute(query)
+
+
+def take_back_trick(store: ClassStore, table_id: int) -> int:
+    """Take back the table's last finished trick (and the cards of a trick begun after
+    it), for a discussion: the seats' kernels see the shorter log and play on from
+    there. How many moves were taken back (``0`` before the first trick is over)."""
+    from ..widgets.model import last_finished_trick
+
+    table = _table(store, table_id)
+    game = _dealt(table)
+    starts: list[int] = []
+    before: list[Any] | None = None
+    for i, (_n, _seat, move) in enumerate(table_log(store, table_id)):
+        game.play(move)
+        if isinstance(game.moves[-1], Card):
+            now = list(last_finished_trick(game).plays)
+            if before is None or now[:-1] != before:
+                starts.append(i)  # this card led a new trick
+            before = now
+    finished = starts if trick_finished(game) else starts[:-1]
+    if not finished:
+        return 0
+    keep = finished[-1]
+    m = store.t.table_moves
+    with store._write() as c:
+        c.execute(m.delete().where(m.c.table_id == table_id, m.c.number >= keep))
+    return len(game.moves) - keep
+
+
+def trick_finished(game: Any) -> bool:
+    """Whether the trick last played to is finished (the next card, if any, leads a new
+    one): tried in a copy of the game.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> g = KnockoutGame(players=2, seed=1)
+    >>> g.play(g.legal_moves()[0]); trick_finished(g)
+    False
+    >>> g.play(g.legal_moves()[0]); trick_finished(g)
+    True
+    """
+    from ..widgets.model import last_finished_trick
+
+    last = last_finished_trick(game)
+    if last is None:
+        return False
+    if game.is_over():
+        return True
+    trial = game.clone()
+    moves = trial.legal_moves()
+    if not moves or not isinstance(moves[0], Card):
+        return True  # the cards are over: a deal's end, its calls next
+    trial.play(moves[0])
+    return list(last_finished_trick(trial).plays)[:-1] != list(last.plays)
+
+
+def new_deal(store: ClassStore, table_ids: list[int] | None = None, *, same: bool = False,
+             seed: int | None = None) -> list[Table]:  # fmt: skip
+    """The next deal at every table not over (or those of ``table_ids``): each gets a
+    new table with the same game and seats and new cards (the same cards at every
+    table with ``same``: "everyone plays this deal"); the old ones are over."""
+    dice = random.Random(seed)
+    shared_seed = dice.randrange(1 << 31)
+    made = []
+    for table in tables(store):
+        if table.status == DONE or (table_ids is not None and table.id not in table_ids):
+            continue
+        t = store.t.tables
+        with store._write() as c:
+            c.execute(t.update().where(t.c.id == table.id).values(status=DONE))
+        deal_seed = shared_seed if same else dice.randrange(1 << 31)
+        made.append(
+            _new_table(store, table.game, table.players, table.rules, deal_seed,
+                       list(table.seats))  # fmt: skip
+        )
+    return made
+
+
 def table_game(store: ClassStore, table_id: int) -> Any:
     """The table's game, rebuilt from its log: dealt from the table's seed and every
     move checked by the engine (a move that is not legal there, or a seat that was not
     to play, is refused with :class:`StoreError` in one line)."""
-    found = [t for t in tables(store) if t.id == table_id]
-    if not found:
-        raise StoreError(_("there is no table {table} in this class").format(table=table_id))
-    table = found[0]
-    game_spec = spec(table.game)
-    game = game_spec.new_game(
-        players=table.players, rules=game_spec.rules.from_dict(table.rules), seed=table.seed
-    )
+    table = _table(store, table_id)
+    game = _dealt(table)
     for number, seat, move in table_log(store, table_id):
         if game.is_over() or game.to_move != seat:
             raise StoreError(
@@ -211,6 +372,21 @@ def table_game(store: ClassStore, table_id: int) -> Any:
                 )
             ) from e
     return game
+
+
+def _table(store: ClassStore, table_id: int) -> Table:
+    found = tables(store, table_id)
+    if not found:
+        raise StoreError(_("there is no table {table} in this class").format(table=table_id))
+    return found[0]
+
+
+def _dealt(table: Table) -> Any:
+    """The table's game before its first move, dealt from its seed."""
+    game_spec = spec(table.game)
+    return game_spec.new_game(
+        players=table.players, rules=game_spec.rules.from_dict(table.rules), seed=table.seed
+    )
 
 
 def seat_view(game: Any, seat: int, width: float | None = None) -> str:

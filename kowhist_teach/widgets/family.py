@@ -291,8 +291,7 @@ class FamilyModel(TableModel):
         while (
             not self.between_deals
             and not game.is_over()
-            and game.to_move is not None
-            and game.to_move != self.human
+            and self._bots_move(game.to_move)
         ):
             if self.pause is not None:
                 self.pause()
@@ -307,6 +306,16 @@ class FamilyModel(TableModel):
                     )
                 )
             self._tell(move, lines)
+
+    def _told(self, move: Any) -> list[str]:
+        story: list[str] = []
+        self._tell(move, story)
+        return story
+
+    def _bots_lines(self) -> list[str]:
+        story: list[str] = []
+        self._run_bots(story)
+        return story
 
     def _choose(self, bot: Any, game: Any) -> tuple[Move, str]:
         """``bot``'s move in ``game``, and ``""``. A bot that raises or chooses an
@@ -384,7 +393,7 @@ class FamilyModel(TableModel):
             if log.points is not None and log.number not in self.finished_deals:
                 self.finished_deals.append(log.number)
                 lines.extend(deal_summary(game, log.number - 1))
-            if len(game.deals) > deals and not game.is_over():
+            if len(game.deals) > deals and not game.is_over() and not self.shared:
                 # The next deal waits for the student's "Next deal" click.
                 self.between_deals = True
         if game.is_over():

@@ -129,6 +129,19 @@ class TableModel(traitlets.HasTraits):
     on_moved: Any = None
     bot_names: list[str]
     bot_options: dict[str, Any]
+    #: Seats whose moves are made elsewhere and told with :meth:`play_from`: at a
+    #: class's shared table, the other students' seats and the bots another kernel
+    #: plays. No bot here moves for them.
+    remote: frozenset[int] = frozenset()
+    #: A table shared with other students (a class's): the game does not wait between
+    #: rounds or deals for this student, and nobody takes a move back alone.
+    shared = False
+    #: Why nobody may move now (the teacher has paused the table), or ``""``.
+    held = ""
+
+    def _bots_move(self, seat: int | None) -> bool:
+        """Whether a bot of this model is to move for ``seat`` now."""
+        return seat is not None and seat != self.human and seat not in self.remote and not self.held
 
     def _bump(self) -> None:
         self.version += 1
@@ -160,6 +173,8 @@ class TableModel(traitlets.HasTraits):
         game = self.game
         if game.is_over():
             self._refuse(over)
+        if self.held:
+            self._refuse(self.held)
         if game.to_move != self.human:
             self._refuse(_("It is not your turn."))
         try:
@@ -171,13 +186,64 @@ class TableModel(traitlets.HasTraits):
         return move
 
     def _make_bots(self, seed: int) -> None:
-        self._bots = [None] + [
-            make_bot(name, seed * 100 + s, **(self.bot_options if name == "montecarlo" else {}))
-            for s, name in enumerate(self.bot_names, start=1)
-        ]
+        # A bot for every seat but the student's, in seat order (the student is seat 0
+        # except at a class's shared table).
+        others = [s for s in range(self.game.n if self.game is not None else 0) if s != self.human]
+        others = others or list(range(1, len(self.bot_names) + 1))
+        self._bots = [None] * (max(others, default=0) + 1)
+        for s, name in zip(others, self.bot_names):
+            options = self.bot_options if name == "montecarlo" else {}
+            self._bots[s] = make_bot(name, seed * 100 + s, **options)
+
+    def play_from(self, moves: list[Any]) -> None:
+        """Moves made elsewhere, in order (at a shared table: another student's, or a
+        bot's that another kernel plays), each checked by the engine; then the bots of
+        this model play on. A move that is not legal raises ``ValueError`` in one line
+        and leaves the game as it was before it.
+
+        >>> model = GameModel('knockout', players=3, seed=1)
+        >>> model.remote = frozenset({1, 2})
+        >>> other = model.game.clone(); other.play(other.legal_moves()[0])
+        >>> model.play_from([other.moves[-1].code])
+        >>> model.game.moves == other.moves   # the bots here wait for seats 1 and 2
+        True
+        """
+        self._story()
+        lines: list[str] = []
+        try:
+            for made in moves:
+                # Matched against the legal moves as a record writes them (a card's
+                # code, a call's name): what is not among them is refused.
+                legal = {str(getattr(m, "code", None) or m): m for m in self.game.legal_moves()}
+                text = str(getattr(made, "code", None) or made)
+                if self.game.is_over() or text not in legal:
+                    raise IllegalMove(_("{move} may not be played now").format(move=text))
+                lines += self._told(legal[text])
+            lines += self._bots_lines()
+        finally:
+            self.lines = [x for x in lines if x] or list(self.lines)
+            self._bump()
+
+    def run_bots(self) -> None:
+        """Let the bots of this model play now (a seat has become theirs)."""
+        lines = self._bots_lines()
+        if lines:
+            self._story()
+            self.lines = [x for x in lines if x]
+            self._bump()
+
+    def _told(self, move: Any) -> list[str]:
+        """Make ``move`` (checked already) and say what it did."""
+        raise NotImplementedError
+
+    def _bots_lines(self) -> list[str]:
+        """The bots play as far as they may; what they did."""
+        raise NotImplementedError
 
     def undo(self) -> None:
         """Take back the student's last move and the bots' replies after it."""
+        if self.shared:
+            self._refuse(_("At a shared table only the teacher takes moves back."))
         trial = self.game.clone()
         try:
             while True:
@@ -420,13 +486,13 @@ class GameModel(TableModel):
         lines = play_and_tell(game, move, viewer=self.human)
         if self.on_moved is not None:
             self.on_moved()
-        if self._hand_number() != hand and not game.is_over() and self.pause_rounds:
+        if self._hand_number() != hand and not game.is_over() and self.pause_rounds and not self.shared:
             # A hand of a match is over: its result is a moment of its own, and the
             # bots wait for "Next hand".
             self.between_rounds = True
             self.finished_hand = hand
         if getattr(game, "round", 0) != before and not game.is_over():
-            if self.pause_rounds:
+            if self.pause_rounds and not self.shared:
                 # The round's end is a moment of its own: the bots wait for "Next round".
                 self.between_rounds = True
                 self.finished_round = before + 1
@@ -446,14 +512,19 @@ class GameModel(TableModel):
         lines: list[str] = []
         while (
             not game.is_over()
-            and game.to_move is not None
-            and game.to_move != self.human
+            and self._bots_move(game.to_move)
             and not self.between_rounds
             and (self.out_round is None or self.watching or not self.pause_rounds)
         ):
             bot = self._bots[game.to_move]
             lines += self._tell(bot.choose(game))
         return lines
+
+    def _told(self, move: Any) -> list[str]:
+        return self._tell(move)
+
+    def _bots_lines(self) -> list[str]:
+        return self._run_bots()
 
     def play(self, move: Move | str) -> None:
         """The student's move; then the bots play up to the student's next turn.

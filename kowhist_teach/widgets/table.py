@@ -289,7 +289,11 @@ class TableWidget(TableView):
         if key != self._review_key:
             self._review_key = key
             self.review.value = self._review_html()
-        self.save_link.value = save_link_html(game, f"{self.kind}-whist.json")
+        # At a shared table the record (every hand) waits for the game's end.
+        shared_secret = self.model.shared and not game.is_over()
+        self.save_link.value = (
+            "" if shared_secret else save_link_html(game, f"{self.kind}-whist.json")
+        )
         self.undo_button.disabled = False
 
     def _between_words(self) -> str:
