@@ -465,9 +465,9 @@ def test_a_class_started_again_keeps_its_links_and_cookie_key(
     monkeypatch.setenv(CLASS_DB_ENV, "left over")
     starts: list[tuple[Any, Any]] = []
     monkeypatch.setattr(
-        class_cli, "run_class", lambda _s, _c, students, console, **_k: starts.append(
-            (students, console)
-        ) or 0
+        class_cli,
+        "run_class",
+        lambda _s, _c, students, console, **_k: starts.append((students, console)) or 0,
     )
     monkeypatch.setattr(class_cli, "port_taken", lambda port: False)
     folder = str(tmp_path / "class")

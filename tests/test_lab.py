@@ -114,9 +114,7 @@ def test_make_lab_serves_the_spanish_course_with_kowhist_teach_on_the_path(
         assert json.loads(body)["path"] == "es/00_contents.ipynb"
         assert _get(f"{base}/api/contents/records/04_one_round.json?token=labtest1234")[0] == 200
         server = [
-            int(p.name)
-            for p in Path("/proc").glob("[0-9]*")
-            if _parent(int(p.name)) == proc.pid
+            int(p.name) for p in Path("/proc").glob("[0-9]*") if _parent(int(p.name)) == proc.pid
         ]
         pids = server or [proc.pid]
         environ = Path(f"/proc/{pids[0]}/environ").read_bytes().split(b"\0")

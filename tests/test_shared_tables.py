@@ -14,8 +14,8 @@ import time
 from typing import Any
 
 import ipywidgets as w
-from ipywidgets.widgets.widget import _instances
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 from kowhist_teach.classroom.join import ClassPage
 from kowhist_teach.classroom.seated import SeatPage, still_to_play
@@ -28,8 +28,8 @@ from kowhist_teach.classroom.tables import (
     table_log,
     take_back_trick,
 )
-from kowhist_teach.core.cards import Card
 from kowhist_teach.core.card_words import card_name
+from kowhist_teach.core.cards import Card
 from kowhist_teach.core.registry import specs
 
 
@@ -258,7 +258,7 @@ def test_a_student_who_leaves_is_played_by_a_bot_and_comes_back(class_store: Cla
     class_store.set_settings({"bot_after": 10})
     seat_class(class_store, 3, "knockout", seed=8)
     seats = seated(pages)
-    by_name = {p.student.name: s for p, s in zip(pages, seats)}
+    by_name = {p.student.name: s for p, s in zip(pages, seats, strict=True)}
     cleo = pages[2].student
     # Cleo's page closes: she is not seen for longer than the teacher's delay.
     class_store.seen(cleo.id, time.time() - 60)

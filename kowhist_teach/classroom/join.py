@@ -340,9 +340,9 @@ class ClassPage(w.VBox):
             self._say(str(e))
         except Exception as e:  # never a traceback on the page
             _log.exception("class page")
-            self._say(_("Something went wrong ({kind}); ask your teacher.").format(
-                kind=type(e).__name__
-            ))
+            self._say(
+                _("Something went wrong ({kind}); ask your teacher.").format(kind=type(e).__name__)
+            )
 
     def _say(self, text: str) -> None:
         self.message.value = f'<div class="kw-message" role="alert">⚠ {esc(text)}</div>'
@@ -516,9 +516,7 @@ class ClassPage(w.VBox):
             self.seat_page._shared_view()
             self.seat_page.view.render()
         new_deal = settings.get("deal_id") and settings.get("deal_id") != old.get("deal_id")
-        new_game = any(
-            settings.get(k) != old.get(k) for k in ("game", "players", "rules")
-        )
+        new_game = any(settings.get(k) != old.get(k) for k in ("game", "players", "rules"))
         if new_deal:
             self._start(settings, self.store.current_deal())
         elif new_game:

@@ -127,7 +127,7 @@ def _movers(game: Any, last: int) -> list[int]:
     by one and asks whose turn it was."""
     trial = game.clone()
     seats = []
-    for _ in range(last):
+    for _step in range(last):
         trial.undo()
         seats.append(int(trial.to_move))
     return seats[::-1]
@@ -395,4 +395,3 @@ class SeatPage(w.VBox):
             with contextlib.suppress(Exception):
                 self._polling.cancel()
             self._polling = None
-

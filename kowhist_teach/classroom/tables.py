@@ -168,8 +168,15 @@ def tables(store: ClassStore, table_id: int | None = None) -> list[Table]:
     for table_id, _seat, student_id in seats:
         by_table.setdefault(table_id, []).append(student_id)
     return [
-        Table(r.id, r.game, r.players, _load(r.rules) or {}, r.seed, r.status,
-              tuple(by_table.get(r.id, ())))  # fmt: skip
+        Table(
+            r.id,
+            r.game,
+            r.players,
+            _load(r.rules) or {},
+            r.seed,
+            r.status,
+            tuple(by_table.get(r.id, ())),
+        )  # fmt: skip
         for r in rows
     ]
 
@@ -344,8 +351,9 @@ def new_deal(store: ClassStore, table_ids: list[int] | None = None, *, same: boo
             c.execute(t.update().where(t.c.id == table.id).values(status=DONE))
         deal_seed = shared_seed if same else dice.randrange(1 << 31)
         made.append(
-            _new_table(store, table.game, table.players, table.rules, deal_seed,
-                       list(table.seats))  # fmt: skip
+            _new_table(
+                store, table.game, table.players, table.rules, deal_seed, list(table.seats)
+            )  # fmt: skip
         )
     return made
 

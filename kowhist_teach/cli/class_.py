@@ -155,8 +155,6 @@ def cmd_class(args: argparse.Namespace) -> int:
     return commands[args.class_command](args)
 
 
-
-
 # ------------------------------------------------------------------- the store
 def open_store(folder: str | None = None, url: str | None = None) -> Any:
     """The class store, made if missing (``class start``): the folder and its file
@@ -211,9 +209,7 @@ def _cmd_start(args: argparse.Namespace) -> int:
         # again on the same store, the link on the board still works and every page
         # open before is still logged in, so a reload brings each student back.
         students.token = args.token or store.secret("students_token", new_token)
-        console.token = args.teacher_token or store.secret(
-            "teacher_token", lambda: new_token(16)
-        )
+        console.token = args.teacher_token or store.secret("teacher_token", lambda: new_token(16))
         secret = store.secret("cookie_secret", lambda: secrets.token_hex(32))
         students.cookie_secret = console.cookie_secret = secret
     finally:

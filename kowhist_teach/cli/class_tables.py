@@ -54,8 +54,12 @@ def tables_status(store: Any) -> list[dict[str, Any]]:
             "seed": table.seed,
             "status": table.status,
             "seats": [
-                {"seat": n, "student_id": who, "name": names.get(who) if who else None,
-                 "bot": who is None}
+                {
+                    "seat": n,
+                    "student_id": who,
+                    "name": names.get(who) if who else None,
+                    "bot": who is None,
+                }
                 for n, who in enumerate(table.seats)
             ],  # fmt: skip
         }

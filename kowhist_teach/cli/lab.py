@@ -52,8 +52,10 @@ def course_folder() -> Path:
     folder = Path(__file__).resolve().parents[2] / "notebooks"
     if not (folder / "00_contents.ipynb").is_file():
         raise SetupError(
-            _("the course (notebooks/00_contents.ipynb) is not beside this install: run it "
-              "from a copy of the project")  # fmt: skip
+            _(
+                "the course (notebooks/00_contents.ipynb) is not beside this install: run it "
+                "from a copy of the project"
+            )  # fmt: skip
         )
     return folder
 

@@ -288,11 +288,7 @@ class FamilyModel(TableModel):
         """The bots move until it is the student's turn or the game is over; what
         happened is added to ``lines``."""
         game = self.game
-        while (
-            not self.between_deals
-            and not game.is_over()
-            and self._bots_move(game.to_move)
-        ):
+        while not self.between_deals and not game.is_over() and self._bots_move(game.to_move):
             if self.pause is not None:
                 self.pause()
             seat = game.to_move

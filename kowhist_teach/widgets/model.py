@@ -191,7 +191,7 @@ class TableModel(traitlets.HasTraits):
         others = [s for s in range(self.game.n if self.game is not None else 0) if s != self.human]
         others = others or list(range(1, len(self.bot_names) + 1))
         self._bots = [None] * (max(others, default=0) + 1)
-        for s, name in zip(others, self.bot_names):
+        for s, name in zip(others, self.bot_names, strict=False):
             options = self.bot_options if name == "montecarlo" else {}
             self._bots[s] = make_bot(name, seed * 100 + s, **options)
 
@@ -486,7 +486,8 @@ class GameModel(TableModel):
         lines = play_and_tell(game, move, viewer=self.human)
         if self.on_moved is not None:
             self.on_moved()
-        if self._hand_number() != hand and not game.is_over() and self.pause_rounds and not self.shared:
+        pausing = self.pause_rounds and not self.shared
+        if self._hand_number() != hand and not game.is_over() and pausing:
             # A hand of a match is over: its result is a moment of its own, and the
             # bots wait for "Next hand".
             self.between_rounds = True

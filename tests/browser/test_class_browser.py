@@ -202,9 +202,7 @@ def hand(page: Any) -> list[str]:
     return sorted(page.evaluate(HAND_JS))
 
 
-def test_a_class_with_its_console(
-    browser: Any, classroom: ClassServer, artifacts: Path
-) -> None:
+def test_a_class_with_its_console(browser: Any, classroom: ClassServer, artifacts: Path) -> None:
     teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
     console = teacher_context.new_page()
     console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
@@ -276,9 +274,10 @@ def test_a_class_with_its_console(
             finally:
                 page.screenshot(path=str(artifacts / f"class-back-{name}.png"))
             settle(page)
-            assert page.locator(".kw-join-name input").count() == 0 or not page.locator(
-                ".kw-join-name input"
-            ).first.is_visible(), f"{name} was asked for a name again"
+            assert (
+                page.locator(".kw-join-name input").count() == 0
+                or not page.locator(".kw-join-name input").first.is_visible()
+            ), f"{name} was asked for a name again"
             assert hand(page) == before[name], name
         console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
         console.wait_for_selector(".kw-student", timeout=FIRST_LOAD_MS)
