@@ -325,3 +325,38 @@ def test_still_to_play_names_the_seats_of_the_trick() -> None:
     assert len(first) == 4 and first[0] == g.to_move
     g.play(g.legal_moves()[0])
     assert still_to_play(g) == first[1:]
+
+
+def test_the_console_seats_watches_and_compares_the_tables(class_store: ClassStore) -> None:
+    from kowhist_teach.classroom.console import TeacherConsole
+
+    pages = join(class_store, ["Ann", "Ben", "Cleo", "Dev"])
+    console = TeacherConsole(class_store, poll=False)
+    box = console.tables_box
+    box.size.value, box.same.value = 2, True
+    box.seat_button.click()
+    assert "2 tables seated" in box.message.value
+    rows = box.rows.children
+    assert len(rows) == 2 and all("kw-class-table" in r._dom_classes for r in rows)
+    seats = seated(pages)
+    for _ in range(6):
+        play_one(seats)
+    console.refresh()
+    # The god view: every hand face up, the students' hidden cards included.
+    table = seats[0].table
+    rows[0].children[1].click()
+    game = table_game(class_store, table.id)
+    assert all(f'data-card="{c.code}"' in box.god.value for s in range(2) for c in game.hand(s))
+    # The same cards at both tables: compared side by side.
+    assert "The same cards at every table" in box.results.value
+    assert all(n in box.results.value for n in ("Ann", "Ben", "Cleo", "Dev"))
+    box.pause_all.click()
+    for s in seats:
+        s.poll(force=True)
+    assert all(s.paused for s in seats)
+    box.resume_all.click()
+    box.next_all.click()
+    for p in pages:
+        p.poll()
+    assert all(p.seat_page.table.id > table.id for p in pages)
+    assert len({p.seat_page.table.seed for p in pages}) == 1  # the same cards again

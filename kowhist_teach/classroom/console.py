@@ -38,6 +38,7 @@ from ..pictures.table import table_svg
 from ..widgets._common import CSS, Guard, LanguageMenu, big_button, esc, set_classes, tag
 from ..widgets.quiet import one_line, quiet_kernel
 from .console_boxes import ClassSettingsBox, SameDealBox, message_html
+from .console_tables import TablesBox
 from .console_views import (
     StudentLine,
     best_and_worst_html,
@@ -49,7 +50,7 @@ from .console_views import (
     row_game,
     student_lines,
 )
-from .join import kernel_loop
+from .kernel import kernel_loop
 from .schema import CLASS_DB_ENV, Deal, GameRow, StoreError, store_url
 from .store import ClassStore
 
@@ -250,6 +251,7 @@ class TeacherConsole(w.VBox):
             layout=w.Layout(align_items="center", justify_content="space-between", width="100%"),
         )
         boxes = w.HBox([self.settings_box, self.same_deal], layout=w.Layout(flex_flow="row wrap"))
+        self.tables_box = TablesBox(store)
         self.children = (
             _style(),
             header,
@@ -258,6 +260,7 @@ class TeacherConsole(w.VBox):
             self.rows,
             self.table,
             boxes,
+            self.tables_box,
             self.deal_heading,
             self.results,
             self.projector,
@@ -343,6 +346,7 @@ class TeacherConsole(w.VBox):
         self._draw_rows()
         self._draw_table()
         self._draw_deal()
+        self.tables_box.refresh()
 
     def _draw_rows(self) -> None:
         buttons = []
@@ -453,6 +457,7 @@ class TeacherConsole(w.VBox):
         self.settings_box.relabel()
         self.same_deal.relabel()
         self.table.relabel()
+        self.tables_box.relabel()
         self.projector.description = _("Show on the projector")
         self.projector.tooltip = _("The deal's first position with every card visible")
         self._shown.clear()

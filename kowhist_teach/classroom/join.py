@@ -32,14 +32,12 @@ another student's data.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import copy
 import inspect
 import logging
 import os
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -53,6 +51,7 @@ from ..core.registry import spec, spec_of
 from ..i18n import LANGUAGES, _, get_language, set_language
 from ..widgets._common import esc, set_classes, style_widget
 from ..widgets._games import spec_ui
+from .kernel import kernel_loop
 from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
 from .store import ClassStore
 
@@ -549,24 +548,6 @@ class ClassPage(w.VBox):
             self._polling = loop.call_later(POLL_SECONDS, tick)
 
         self._polling = loop.call_later(POLL_SECONDS, tick)
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop of the IPython kernel this code runs in, or None outside a kernel
-    (a test worker may have another library's loop running: polling is no business of
-    it).
-
-    >>> kernel_loop() is None
-    True
-    """
-    kernelapp = sys.modules.get("ipykernel.kernelapp")
-    if kernelapp is None or not kernelapp.IPKernelApp.initialized():
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        # An ipykernel kernel runs its loop between cells: schedule on it.
-        return asyncio.get_event_loop()
 
 
 def build_class_page(url: str | None = None) -> w.Widget:

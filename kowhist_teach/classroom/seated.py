@@ -51,7 +51,7 @@ from ..core.registry import spec
 from ..i18n import _
 from ..widgets._common import esc, set_classes, style_widget
 from ..widgets.model import last_finished_trick
-from .join import kernel_loop
+from .kernel import kernel_loop
 from .schema import MoveConflict, Student
 from .store import ClassStore
 from .tables import (

@@ -90,11 +90,13 @@ def seat_class(
     students: list[int] | None = None,
     rules: dict[str, Any] | None = None,
     seed: int | None = None,
+    same: bool = False,
 ) -> list[Table]:
     """Seat ``students`` (default: every student of the class) at new tables of ``size``
     players of ``game``, in a random order (``seed`` makes it repeatable, and deals each
-    table); a bot in each seat left. Raises :class:`SetupError` in one line for a size
-    the game does not allow or a class with nobody in it."""
+    table; with ``same`` every table gets the same cards); a bot in each seat left. The
+    tables they sat at before are over. Raises :class:`SetupError` in one line for a
+    size the game does not allow or a class with nobody in it."""
     game_spec = spec(game)
     low, high = game_spec.players
     if not low <= size <= high:
@@ -110,12 +112,26 @@ def seat_class(
         raise StoreError(_("nobody has joined the class yet: no table to seat"))
     dice = random.Random(seed)
     dice.shuffle(chosen)
+    _end_tables_of(store, chosen)
+    shared_seed = dice.randrange(1 << 31)
     made = []
     for start in range(0, len(chosen), size):
         group = chosen[start : start + size]
         sitting: list[int | None] = [*group, *[None] * (size - len(group))]
-        made.append(_new_table(store, game, size, rules, dice.randrange(1 << 31), sitting))
+        deal_seed = shared_seed if same else dice.randrange(1 << 31)
+        made.append(_new_table(store, game, size, rules, deal_seed, sitting))
     return made
+
+
+def _end_tables_of(store: ClassStore, students: list[int]) -> None:
+    """The tables where any of ``students`` sits are over (they are seated anew)."""
+    t, sa = store.t, store._sa
+    with store._write() as c:
+        ids = sa.select(t.seats.c.table_id).where(t.seats.c.student_id.in_(students))
+        c.execute(
+            t.tables.update().where(t.tables.c.id.in_(ids), t.tables.c.status != DONE)
+            .values(status=DONE)
+        )  # fmt: skip
 
 
 def _new_table(

@@ -1,0 +1,278 @@
+"""The teacher at the shared tables (``kw-class-tables``, issue 22): seat the class at
+tables of N (students in a random order, bots in the seats left; the same cards at
+every table if asked), then, table by table (``kw-class-table``): watch it with every
+hand face up (the god view, at projector size: ``kw-table-god``), pause and resume it,
+take back its last trick for a discussion; for all at once: pause, resume, the next
+deal everywhere. Tables dealt the same cards are compared side by side
+(``kw-table-results``). :mod:`.console` puts the box on the page.
+
+>>> import tempfile
+>>> store = ClassStore.open(tempfile.mkdtemp())
+>>> for c, n in zip("abc", ["Ann", "Ben", "Cleo"]): _ = store.join(c * 32, n)
+>>> box = TablesBox(store)
+>>> box.size.value = 2; box.seat_button.click()
+>>> [len(t.seats) for t in tables(store)]
+[2, 2]
+>>> box.watch(tables(store)[0].id); 'kwr-hand' in box.god.value
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.registry import spec
+from ..i18n import _
+from ..pictures.table import table_svg
+from ..widgets._common import Guard, big_button, esc, set_classes, tag
+from .schema import StoreError
+from .store import ClassStore
+from .tables import (
+    DONE,
+    PAUSED,
+    PLAYING,
+    Table,
+    new_deal,
+    seat_class,
+    set_status,
+    table_game,
+    table_names,
+    tables,
+    take_back_trick,
+)
+
+__all__ = ["TablesBox", "table_results"]
+
+#: The god view's width: the console's projector size.
+GOD_WIDTH = 1000
+
+
+def table_results(store: ClassStore, shown: list[Table]) -> list[dict[str, Any]]:
+    """For each table of ``shown``: its names and each seat's tricks (by round or deal,
+    as its replay tells them), and the winner once the game is over."""
+    from ..core.record import replay, to_record
+
+    found = []
+    for table in shown:
+        try:
+            game = table_game(store, table.id)
+        except StoreError:
+            continue
+        out = replay(to_record(game))
+        parts = out.get("rounds") or out.get("deals") or [out]
+        won = [list(p.get("tricks_won") or p.get("side_tricks") or []) for p in parts]
+        totals = [sum(r[s] for r in won if s < len(r)) for s in range(game.n)]
+        winner = out.get("winner")
+        found.append(
+            {
+                "table": table.id,
+                "names": table_names(store, table),
+                "tricks": totals,
+                "over": game.is_over(),
+                "winner": game.names[winner] if isinstance(winner, int) and game.is_over()
+                and winner < game.n else None,
+            }
+        )  # fmt: skip
+    return found
+
+
+class TablesBox(w.VBox):
+    """The console's shared tables (see the module's docstring). ``on_change`` is
+    called after the teacher changes something (the console redraws)."""
+
+    def __init__(self, store: ClassStore, on_change: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        set_classes(self, "kw-class-tables")
+        self.store = store
+        self.on_change = on_change or (lambda: None)
+        self.guard = Guard(self._say)
+        self.heading = w.HTML()
+        settings = store.settings()
+        self.size = w.BoundedIntText(value=int(settings.get("players", 4)), min=2, max=7,
+                                     layout=w.Layout(width="200px"))  # fmt: skip
+        set_classes(self.size, "kw-table-size")
+        self.size.style.description_width = "initial"
+        self.same = w.Checkbox(value=False, indent=False)
+        set_classes(self.same, "kw-same-cards")
+        self.seat_button = big_button("", "kw-seat-tables")
+        self.seat_button.button_style = "primary"
+        self.pause_all = big_button("", "kw-pause-all")
+        self.resume_all = big_button("", "kw-resume-all")
+        self.next_all = big_button("", "kw-next-deal-all")
+        self.message = w.HTML()
+        self.rows = w.VBox()
+        set_classes(self.rows, "kw-table-list")
+        self.god = w.HTML()
+        set_classes(self.god, "kw-table-god")
+        self.results = w.HTML()
+        set_classes(self.results, "kw-table-results")
+        self.watching: int | None = None
+        self._drawn: tuple[Any, ...] = ()
+        self._god_key: tuple[Any, ...] = ()
+        wrap = self.guard.wrap
+        self.seat_button.on_click(wrap(lambda _b: self.seat()))
+        self.pause_all.on_click(wrap(lambda _b: self._status(PAUSED, None)))
+        self.resume_all.on_click(wrap(lambda _b: self._status(PLAYING, None)))
+        self.next_all.on_click(wrap(lambda _b: self._next_deal(None)))
+        controls = w.HBox(
+            [self.size, self.same, self.seat_button, self.pause_all, self.resume_all,
+             self.next_all],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )  # fmt: skip
+        self.children = (self.heading, controls, self.message, self.rows, self.results,
+                         self.god)  # fmt: skip
+        self.relabel()
+        self.refresh()
+
+    # ------------------------------------------------------------------ actions
+    def seat(self) -> None:
+        """Seat every student of the class at tables of :attr:`size`, the class's game."""
+        game = self.store.settings().get("game", "knockout")
+        rules = self.store.settings().get("rules") or {}
+        made = seat_class(self.store, int(self.size.value), game, rules=rules,
+                          same=bool(self.same.value))  # fmt: skip
+        self.message.value = esc(
+            _("{n} tables seated: the students' pages show them within a second.").format(
+                n=len(made)
+            )
+        )
+        self._changed()
+
+    def _status(self, status: str, table_id: int | None) -> None:
+        set_status(self.store, status, table_id)
+        self._changed()
+
+    def _next_deal(self, table_id: int | None) -> None:
+        made = new_deal(self.store, None if table_id is None else [table_id],
+                        same=bool(self.same.value))  # fmt: skip
+        if self.watching is not None and made and table_id in (None, self.watching):
+            self.watching = made[0].id if table_id is not None else self.watching
+        self._changed()
+
+    def take_back(self, table_id: int) -> None:
+        """Take back the table's last trick (for a discussion)."""
+        taken = take_back_trick(self.store, table_id)
+        self.message.value = esc(
+            _("Table {n}: the last trick is taken back.").format(n=table_id)
+            if taken
+            else _("Table {n}: no trick is over yet.").format(n=table_id)
+        )
+        self._changed()
+
+    def watch(self, table_id: int | None) -> None:
+        """Show table ``table_id`` with every hand face up (``None``: none)."""
+        self.watching = None if table_id == self.watching else table_id
+        self._god_key = ()
+        self.refresh()
+
+    def _changed(self) -> None:
+        self._drawn = ()
+        self.refresh()
+        self.on_change()
+
+    def _say(self, text: str) -> None:
+        self.message.value = f'<div class="kw-message" role="alert">⚠ {esc(text)}</div>'
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Read the tables and redraw what changed."""
+        shown = [t for t in tables(self.store) if t.status != DONE]
+        games = {}
+        for t in shown:
+            try:
+                games[t.id] = table_game(self.store, t.id)
+            except StoreError as e:
+                games[t.id] = e
+        key = tuple(
+            (t.id, t.status, len(g.moves) if not isinstance(g, Exception) else -1)
+            for t, g in ((t, games[t.id]) for t in shown)
+        )
+        if key != self._drawn:
+            self._drawn = key
+            self.rows.children = [self._row(t, games[t.id]) for t in shown]
+            self.results.value = self._results_html(shown)
+        self._draw_god(games)
+
+    def _row(self, table: Table, game: Any) -> w.Widget:
+        names = table_names(self.store, table)
+        words = [tag("b", _("Table {n}").format(n=table.id)), esc(spec(table.game).display_name()),
+                 esc(", ".join(names))]  # fmt: skip
+        if isinstance(game, Exception):
+            words.append(esc(str(game)))
+        elif game.is_over():
+            words.append(esc(_("over")))
+        elif table.status == PAUSED:
+            words.append(esc(_("paused")))
+        elif game.to_move is not None:
+            words.append(esc(_("{name} to play").format(name=names[game.to_move])))
+        line = w.HTML(" · ".join(words), layout=w.Layout(flex="1 1 auto"))
+        watch = big_button(_("Watch"), "kw-watch-table")
+        watch.tooltip = _("Every hand face up, at projector size")
+        paused = table.status == PAUSED
+        pause = big_button(_("Resume") if paused else _("Pause"), "kw-pause-table")
+        back = big_button(_("Take back the last trick"), "kw-take-back")
+        wrap = self.guard.wrap
+        watch.on_click(wrap(lambda _b, t=table.id: self.watch(t)))
+        pause.on_click(wrap(lambda _b, t=table.id, p=paused: self._status(
+            PLAYING if p else PAUSED, t)))  # fmt: skip
+        back.on_click(wrap(lambda _b, t=table.id: self.take_back(t)))
+        row = w.HBox([line, watch, pause, back],
+                     layout=w.Layout(align_items="center", flex_flow="row wrap"))  # fmt: skip
+        set_classes(row, "kw-class-table")
+        return row
+
+    def _draw_god(self, games: dict[int, Any]) -> None:
+        game = games.get(self.watching) if self.watching is not None else None
+        if game is None or isinstance(game, Exception):
+            if self._god_key != ("none",):
+                self._god_key = ("none",)
+                self.god.value = ""
+            return
+        key = (self.watching, len(game.moves))
+        if key == self._god_key:
+            return
+        self._god_key = key
+        title = tag("h3", _("Table {n}: every hand").format(n=self.watching))
+        self.god.value = title + str(table_svg(game, seat=0, show_all=True, width=GOD_WIDTH))
+
+    def _results_html(self, shown: list[Table]) -> str:
+        """The tables dealt the same cards, side by side: each seat's tricks."""
+        by_seed: dict[tuple[str, int], list[Table]] = {}
+        for t in shown:
+            by_seed.setdefault((t.game, t.seed), []).append(t)
+        groups = [g for g in by_seed.values() if len(g) > 1]
+        if not groups:
+            return ""
+        parts = [tag("h3", _("The same cards at every table"))]
+        for group in groups:
+            rows = []
+            for r in table_results(self.store, group):
+                cells = "".join(
+                    f"<td style='padding:2px 10px'>{esc(n)}: {t}</td>"
+                    for n, t in zip(r["names"], r["tricks"], strict=False)
+                )
+                end = esc(_("won by {name}").format(name=r["winner"])) if r["winner"] else ""
+                rows.append(
+                    f"<tr><th style='text-align:left'>{esc(_('Table {n}').format(n=r['table']))}"
+                    f"</th>{cells}<td>{end}</td></tr>"
+                )
+            parts.append(f"<table style='font-size:18px'>{''.join(rows)}</table>")
+        return "".join(parts)
+
+    def relabel(self) -> None:
+        """The fixed words in the chosen language."""
+        self.heading.value = tag("h2", _("Shared tables"))
+        self.size.description = _("Tables of")
+        self.same.description = _("The same cards at every table")
+        texts = [
+            (self.seat_button, _("Seat the class"), _("Students at tables, bots in empty seats")),
+            (self.pause_all, _("Pause all"), _("Every table waits")),
+            (self.resume_all, _("Resume all"), _("Every table plays on")),
+            (self.next_all, _("Next deal everywhere"), _("New cards at every table")),
+        ]
+        for widget, words, tip in texts:
+            widget.description, widget.tooltip = words, tip
+        self._drawn = ()
