@@ -337,7 +337,9 @@ class TableWidget(TableView):
 
     def _game_moment(self) -> dict[str, Any]:
         model, game = self.model, self.model.game
-        if game.is_over():
+        if game.is_over() or model.shared:
+            # At a shared table the game never waits for one student: no moment stops
+            # it (the status line and the story tell a round's end, or who is out).
             return {}
         story = [x for x in model.lines if x][-4:]
         if model.out_round is not None and not model.watching:

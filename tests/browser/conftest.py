@@ -49,6 +49,7 @@ SLOWEST_FIRST = (
     "test_binder.py",  # a virtual environment built as Binder builds it: ~2-3 min
     "test_recover_browser.py",  # one piece: a server, killed and restarted
     "test_class_browser.py",  # a class of three and a console, killed and restarted
+    "test_tables_browser.py",  # four students at one table, then two at German Whist
     "test_app_browser.py",  # one piece: a page, played in order
     "test_family_browser.py",  # one piece: a page, played in order
     "test_table_browser.py",  # whole games and deals, a minute or two each

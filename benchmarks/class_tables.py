@@ -1,0 +1,232 @@
+"""Shared tables under load (issue 22): 8 tables of 4 students (32 players) play whole
+games of Knock-Out Whist against one class store, on SQLite and on PostgreSQL.
+
+Each student is a process of its own (spawned: a fresh interpreter, as a kernel is),
+driven as the widgets drive a kernel: it opens the class store by URL, makes its seat's
+page (:class:`~kowhist_teach.classroom.seated.SeatPage`, the app's own table widget),
+reads the table's log every ``POLL_SECONDS`` as a kernel's loop does, and when it is
+its turn clicks a legal card in the card table (or a call's button) after ``--think``
+seconds (jittered ±50 %).
+
+Reported per backend:
+
+- latency from a move's commit to each other seat having it played on its page
+  (p50 / p95 / max; the target is p95 <= 0.5 s on loopback);
+- CPU per move: the students' CPU-seconds over the moves played;
+- an idle kernel's CPU: four more pages at a paused table, polling as a kernel does,
+  their CPU-seconds over wall seconds (target <= 1 % of a core);
+- desynchronised tables (target 0): every seat's final moves against the table's log,
+  and the log replayed by the engine.
+
+Not done here: four of the 32 as real Chromium pages (tests/browser/test_tables_browser.py
+plays four real pages at one table, not under this load).
+
+    python benchmarks/class_tables.py                   # both backends
+    python benchmarks/class_tables.py --backend sqlite --tables 2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from class_load import percentile, postgres_server, postgres_store, sqlite_store  # noqa: E402
+
+
+def _cpu_s() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, seed: int,
+         idle_seconds: float, ready: Any, out: Any) -> None:  # fmt: skip
+    """One student's kernel: their seat's page, polled as a kernel polls it; when it is
+    their turn a click after ``think`` seconds. Reports what it applied and when."""
+    from kowhist_teach.classroom import seated
+    from kowhist_teach.classroom.seated import POLL_SECONDS, SeatPage
+    from kowhist_teach.classroom.store import ClassStore
+    from kowhist_teach.classroom.tables import tables
+    from kowhist_teach.core.cards import Card
+
+    try:
+        store = ClassStore(url)
+        table = tables(store, table_id)[0]
+        student = next(s for s in store.students() if s.id == student_id)
+        applied: list[tuple[int, float]] = []
+        page = SeatPage(store, student, table, seat_no)
+        original = page._apply
+
+        def timed(rows: list[tuple[int, int, str]]) -> None:
+            original(rows)
+            now = time.time()
+            applied.extend((n, now) for n, _s, _m in rows)
+
+        page._apply = timed  # type: ignore[method-assign]
+        dice = random.Random(seed)
+        ready.wait(timeout=600)  # every page made before anyone plays: no start-up backlog
+        cpu0, wall0 = _cpu_s(), time.monotonic()
+        if idle_seconds:  # a paused table: only the polling
+            end = time.monotonic() + idle_seconds
+            while time.monotonic() < end:
+                page.poll()
+                time.sleep(POLL_SECONDS)
+            out.put({"idle_cpu": _cpu_s() - cpu0, "wall": time.monotonic() - wall0})
+            return
+        due: float | None = None
+        while not page.model.game.is_over():
+            page.poll()
+            game = page.model.game
+            if game.to_move == seat_no and not game.is_over():
+                now = time.monotonic()
+                if due is None:
+                    due = now + think * dice.uniform(0.5, 1.5)
+                if now >= due:
+                    move = dice.choice(game.legal_moves())
+                    if isinstance(move, Card):
+                        page.view.play_card(move.code)
+                    else:
+                        page.view._play(move)
+                    due = None
+                    continue
+            time.sleep(
+                POLL_SECONDS if due is None else min(POLL_SECONDS, max(0.0, due - time.monotonic()))
+            )
+        out.put({
+            "table": table_id, "seat": seat_no, "applied": applied,
+            "moves": [getattr(m, "code", None) or str(m) for m in page.model.game.moves],
+            "cpu": _cpu_s() - cpu0, "wall": time.monotonic() - wall0,
+            "poll_seconds": seated.POLL_SECONDS,
+        })  # fmt: skip
+    except Exception as e:  # reported, the run goes on
+        out.put({"error": f"{type(e).__name__}: {e}"})
+
+
+def run_tables(url: str, args: Any) -> dict[str, Any]:
+    """One class of ``args.tables`` × 4 students on the store at ``url``."""
+    from kowhist_teach.classroom.store import ClassStore
+    from kowhist_teach.classroom.tables import seat_class, set_status, table_game, table_log
+
+    store = ClassStore(url)
+    n = args.tables * 4
+    for i in range(n + 4):
+        store.join(f"{i:032x}", f"Student {i + 1}")
+    students = [s.id for s in store.students()]
+    made = seat_class(store, 4, "knockout", students=students[:n], seed=args.seed)
+    idle = seat_class(store, 4, "knockout", students=students[n:], seed=args.seed + 1)[0]
+    set_status(store, "paused", idle.id)
+    ctx = mp.get_context("spawn")
+    out = ctx.Queue()
+    ready = ctx.Barrier(n + len(idle.seats))
+    jobs = [(t.id, s, who, args.think, args.seed + i * 4 + s, 0.0)
+            for i, t in enumerate(made) for s, who in enumerate(t.seats)]  # fmt: skip
+    jobs += [(idle.id, s, who, 0.0, 0, args.idle_seconds) for s, who in enumerate(idle.seats)]
+    procs = [ctx.Process(target=seat, args=(url, *job, ready, out)) for job in jobs]
+    start = time.monotonic()
+    for p in procs:
+        p.start()
+    reports = [out.get(timeout=args.timeout) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+    wall = time.monotonic() - start
+    errors = [r["error"] for r in reports if "error" in r]
+    players = [r for r in reports if "applied" in r]
+    idlers = [r for r in reports if "idle_cpu" in r]
+    commits: dict[tuple[int, int], float] = {}
+    sa = store._sa
+    m = store.t.table_moves
+    with store._read() as c:
+        for table_id, number, at in c.execute(sa.select(m.c.table_id, m.c.number, m.c.at)):
+            commits[(int(table_id), int(number))] = float(at)
+    latency = []
+    for r in players:
+        own = {i for i, (_n, s, _m) in enumerate(table_log(store, r["table"])) if s == r["seat"]}
+        for number, when in r["applied"]:
+            if number not in own and (r["table"], number) in commits:
+                latency.append(when - commits[(r["table"], number)])
+    desync = 0
+    moves = 0
+    for t in made:
+        log = [mv for _n, _s, mv in table_log(store, t.id)]
+        moves += len(log)
+        game = table_game(store, t.id)  # the engine replays the log, or refuses it
+        seats = [r for r in players if r["table"] == t.id]
+        if not game.is_over() or len(seats) != 4 or any(r["moves"] != log for r in seats):
+            desync += 1
+    cpu = sum(r["cpu"] for r in players)
+    store.close()
+    return {
+        "players": n,
+        "tables": len(made),
+        "moves": moves,
+        "wall_s": round(wall, 1),
+        "latency_ms": {
+            "p50": _ms(percentile(latency, 50)),
+            "p95": _ms(percentile(latency, 95)),
+            "max": _ms(max(latency, default=None)),
+            "n": len(latency),
+        },  # fmt: skip
+        "cpu_ms_per_move": round(1000 * cpu / max(moves, 1), 1),
+        "idle_kernel_cpu_percent": round(
+            100 * sum(r["idle_cpu"] for r in idlers) / max(sum(r["wall"] for r in idlers), 1e-9), 2
+        ),
+        "desynchronised_tables": desync,
+        "errors": errors,
+    }
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(1000 * seconds, 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--think", type=float, default=0.5, help="seconds before a click")
+    parser.add_argument("--idle-seconds", type=float, default=20.0)
+    parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    results: dict[str, Any] = {}
+    if args.backend in ("sqlite", "both"):
+        with sqlite_store() as (url, _folder):
+            results["sqlite"] = run_tables(url, args)
+    if args.backend in ("postgres", "both"):
+        admin, why = postgres_server()
+        if admin is None:
+            results["postgres"] = {"skipped": why}
+        else:
+            with postgres_store(admin) as (url, _none):
+                results["postgres"] = run_tables(url, args)
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    for name, r in results.items():
+        if "skipped" in r:
+            print(f"{name}: skipped: {r['skipped']}")
+            continue
+        lat = r["latency_ms"]
+        print(
+            f"{name}: {r['players']} players at {r['tables']} tables, {r['moves']} moves in "
+            f"{r['wall_s']} s; move to the other seats p50 {lat['p50']} ms, p95 {lat['p95']} ms "
+            f"(target 500), max {lat['max']} ms over {lat['n']}; CPU {r['cpu_ms_per_move']} ms "
+            f"per move; an idle kernel {r['idle_kernel_cpu_percent']} % of a core (target 1); "
+            f"desynchronised tables {r['desynchronised_tables']} (target 0); "
+            f"errors {len(r['errors'])}"
+        )
+        for e in r["errors"][:5]:
+            print("  error:", e)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
