@@ -75,13 +75,21 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
         cpu0, wall0 = _cpu_s(), time.monotonic()
         if idle_seconds:  # a paused table: only the polling
             end = time.monotonic() + idle_seconds
+            beat = 0.0
             while time.monotonic() < end:
+                if time.monotonic() - beat >= 5:
+                    beat = time.monotonic()
+                    store.seen(student_id)
                 page.poll()
                 time.sleep(POLL_SECONDS)
             out.put({"idle_cpu": _cpu_s() - cpu0, "wall": time.monotonic() - wall0})
             return
         due: float | None = None
+        beat = 0.0
         while not page.model.game.is_over():
+            if time.monotonic() - beat >= 5:  # the browser's heartbeat, as a page has it
+                beat = time.monotonic()
+                store.seen(student_id)
             page.poll()
             game = page.model.game
             if game.to_move == seat_no and not game.is_over():
@@ -106,7 +114,17 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
             "poll_seconds": seated.POLL_SECONDS,
         })  # fmt: skip
     except Exception as e:  # reported, the run goes on
-        out.put({"error": f"{type(e).__name__}: {e}"})
+        import traceback
+
+        where = traceback.format_exc().strip().splitlines()[-12:]
+        if os.environ.get("KOWHIST_BENCH_TRACE"):
+            from kowhist_teach.classroom.tables import table_log
+
+            log = [m for _n, _s, m in table_log(store, table_id)]
+            mine = [getattr(m, "code", None) or str(m) for m in page.model.game.moves]
+            where += [f"seat {seat_no} known {page.known} log {log}", f"mine {mine}",
+                      f"known_moves {page._known_moves}"]  # fmt: skip
+        out.put({"error": f"{type(e).__name__}: {e}", "where": where})
 
 
 def run_tables(url: str, args: Any) -> dict[str, Any]:
@@ -137,6 +155,9 @@ def run_tables(url: str, args: Any) -> dict[str, Any]:
         p.join(timeout=30)
     wall = time.monotonic() - start
     errors = [r["error"] for r in reports if "error" in r]
+    for r in reports:
+        if "where" in r and os.environ.get("KOWHIST_BENCH_TRACE"):
+            print("\n".join(r["where"]), file=sys.stderr)
     players = [r for r in reports if "applied" in r]
     idlers = [r for r in reports if "idle_cpu" in r]
     commits: dict[tuple[int, int], float] = {}

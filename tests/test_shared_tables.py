@@ -360,3 +360,27 @@ def test_the_console_seats_watches_and_compares_the_tables(class_store: ClassSto
         p.poll()
     assert all(p.seat_page.table.id > table.id for p in pages)
     assert len({p.seat_page.table.seed for p in pages}) == 1  # the same cards again
+
+
+def test_two_pages_that_both_play_the_bots_still_agree(class_store: ClassStore) -> None:
+    """Should two pages both think they drive the bots (each thinks the other student
+    gone), every bot's move is raced for: the log keeps one, both pages follow it."""
+    pages = join(class_store, ["Ann", "Ben"])
+    class_store.set_settings({"bot_after": 10})
+    seat_class(class_store, 4, "knockout", seed=21)
+    seats = seated(pages)
+    ann, ben = (p.student for p in pages)
+    for _ in range(40):
+        for s in seats:  # each page sees the other student gone: both play the bots
+            class_store.seen(ann.id if s.student.id == ben.id else ben.id, time.time() - 60)
+            class_store.seen(s.student.id)
+            s.poll(force=True)
+        mover = next((s for s in seats if s.model.game.to_move == s.seat), None)
+        if mover is not None:
+            click(mover, mover.model.game.legal_moves()[-1])
+    for s in seats:
+        s.poll(force=True)
+    stored = table_game(class_store, seats[0].table.id).moves
+    assert len(stored) > 20
+    assert seats[0].model.game.moves[: len(stored)] == seats[1].model.game.moves[: len(stored)]
+    assert seats[0].model.game.moves[: len(stored)] == stored

@@ -47,6 +47,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.cards import Card
+from ..core.errors import IllegalMove
 from ..core.registry import spec
 from ..i18n import _
 from ..widgets._common import esc, set_classes, style_widget
@@ -245,17 +246,27 @@ class SeatPage(w.VBox):
             self._bots_here()  # a seat may have become a bot's of this page's
         return changed
 
-    def _apply(self, rows: list[tuple[int, int, str]]) -> None:
+    def _apply(self, rows: list[tuple[int, int, str]], again: bool = True) -> None:
         moves = [m for _n, _s, m in rows]
+        before = (self.known, list(self._known_moves))
         self.known += len(moves)
         self._known_moves += moves
-        self.model.play_from(moves)  # the bots of this page play on, and are written
+        try:
+            self.model.play_from(moves)  # the bots of this page play on, and are written
+        except IllegalMove:
+            # The game here ran ahead of the log (a move of this page's that another
+            # kernel beat): the log decides, the game here is made again from it.
+            self.known, self._known_moves = before
+            if not again:
+                raise
+            _log.info("shared table %s: seat %s follows the log again", self.table.id, self.seat)
+            self._rebuild()
 
     def _rebuild(self) -> None:
         self._deal()
         rows = log_since(self.store, self.table.id, 0)
         if rows:
-            self._apply(rows)
+            self._apply(rows, again=False)
         else:
             self._bots_here()
             self.model._bump()
@@ -278,6 +289,14 @@ class SeatPage(w.VBox):
                 # Another seat's kernel was first: the log decides, this page follows
                 # it (and writes what its bots then play).
                 self._rebuild()
+        except Exception:
+            # The store could not take the move (it is away, or too busy): the game here
+            # goes back to the log, so that it never runs ahead of the table; the
+            # student plays the card again.
+            _log.exception("shared table: writing a move")
+            with contextlib.suppress(Exception):
+                self._rebuild()
+            self.model.say(_("Your move did not reach the table: play it again."))
         finally:
             self._writing = False
         self._status()
