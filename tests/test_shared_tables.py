@@ -335,7 +335,7 @@ def test_the_console_seats_watches_and_compares_the_tables(class_store: ClassSto
     box = console.tables_box
     box.size.value, box.same.value = 2, True
     box.seat_button.click()
-    assert "2 tables seated" in box.message.value
+    assert "Tables seated: 2." in box.message.value
     rows = box.rows.children
     assert len(rows) == 2 and all("kw-class-table" in r._dom_classes for r in rows)
     seats = seated(pages)

@@ -90,6 +90,9 @@ class ClassSettingsBox(w.VBox):
         self.speed = w.Dropdown(options=["instant", "normal", "slow"])
         self.analysis = w.Dropdown(options=["off", "after", "request"])
         self.hints = w.Checkbox(indent=False)
+        # How long a shared table waits for a student who has left before a bot plays
+        # their seat (seconds).
+        self.bot_after = w.Dropdown(options=[10, 20, 30, 60, 120, 300])
         parts = {
             "game": self.game,
             "players": self.players,
@@ -97,6 +100,7 @@ class ClassSettingsBox(w.VBox):
             "speed": self.speed,
             "analysis": self.analysis,
             "hints": self.hints,
+            "bot_after": self.bot_after,
         }
         for key, widget in parts.items():
             set_classes(widget, f"kw-class-{key}")
@@ -120,6 +124,8 @@ class ClassSettingsBox(w.VBox):
                 values = [v for _label, v in widget.options]
                 widget.value = settings[key] if settings.get(key) in values else values[0]
             self.hints.value = bool(settings.get("hints", True))
+            wait = settings.get("bot_after", 30)
+            self.bot_after.value = wait if wait in self.bot_after.options else 30
         finally:
             self._quiet = False
 
@@ -186,6 +192,7 @@ class ClassSettingsBox(w.VBox):
             self.analysis.value = value
             _labelled(self.analysis, _("Analysis with every card visible"))
             self.hints.description = _("Hints")
+            _labelled(self.bot_after, _("Seconds before a bot plays for a student gone"))
         finally:
             self._quiet = False
 

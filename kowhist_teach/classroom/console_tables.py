@@ -135,7 +135,7 @@ class TablesBox(w.VBox):
         made = seat_class(self.store, int(self.size.value), game, rules=rules,
                           same=bool(self.same.value))  # fmt: skip
         self.message.value = esc(
-            _("{n} tables seated: the students' pages show them within a second.").format(
+            _("Tables seated: {n}. The students' pages show them within a second.").format(
                 n=len(made)
             )
         )
@@ -255,9 +255,9 @@ class TablesBox(w.VBox):
                     for n, t in zip(r["names"], r["tricks"], strict=False)
                 )
                 end = esc(_("won by {name}").format(name=r["winner"])) if r["winner"] else ""
+                name = esc(_("Table {n}").format(n=r["table"]))
                 rows.append(
-                    f"<tr><th style='text-align:left'>{esc(_('Table {n}').format(n=r['table']))}"
-                    f"</th>{cells}<td>{end}</td></tr>"
+                    f"<tr><th style='text-align:left'>{name}</th>{cells}<td>{end}</td></tr>"
                 )
             parts.append(f"<table style='font-size:18px'>{''.join(rows)}</table>")
         return "".join(parts)
