@@ -132,7 +132,7 @@ def run_tables(url: str, args: Any) -> dict[str, Any]:
     from kowhist_teach.classroom.store import ClassStore
     from kowhist_teach.classroom.tables import seat_class, set_status, table_game, table_log
 
-    store = ClassStore(url)
+    store = ClassStore.open(url=url)  # the tables made, as the teacher's server makes them
     n = args.tables * 4
     for i in range(n + 4):
         store.join(f"{i:032x}", f"Student {i + 1}")

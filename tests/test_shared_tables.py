@@ -344,7 +344,8 @@ def test_the_console_seats_watches_and_compares_the_tables(class_store: ClassSto
     console.refresh()
     # The god view: every hand face up, the students' hidden cards included.
     table = seats[0].table
-    rows[0].children[1].click()
+    row = next(r for r in box.rows.children if f"Table {table.id}<" in r.children[0].value)
+    row.children[1].click()  # Watch
     game = table_game(class_store, table.id)
     assert all(f'data-card="{c.code}"' in box.god.value for s in range(2) for c in game.hand(s))
     # The same cards at both tables: compared side by side.
@@ -384,3 +385,62 @@ def test_two_pages_that_both_play_the_bots_still_agree(class_store: ClassStore) 
     assert len(stored) > 20
     assert seats[0].model.game.moves[: len(stored)] == seats[1].model.game.moves[: len(stored)]
     assert seats[0].model.game.moves[: len(stored)] == stored
+
+
+def test_the_teacher_seats_a_student_by_hand(class_store: ClassStore) -> None:
+    from kowhist_teach.classroom.console import TeacherConsole
+
+    pages = join(class_store, ["Ann", "Ben", "Cleo"])
+    cleo = pages[2].student
+    seat_class(class_store, 3, "knockout", students=[p.student.id for p in pages[:2]], seed=4)
+    seats = seated(pages[:2])
+    pages[2].poll()
+    assert pages[2].seat_page is None  # Cleo plays alone for now
+    for _ in range(5):
+        play_one(seats)
+    console = TeacherConsole(class_store, poll=False)
+    box = console.tables_box
+    table = seats[0].table
+    bot_seat = table.seats.index(None)
+    box.hand_table.value = table.id
+    box.hand_seat.value = bot_seat
+    box.hand_student.value = cleo.id
+    box.sit_button.click()
+    pages[2].poll()
+    assert pages[2].seat_page is not None and pages[2].seat_page.seat == bot_seat
+    for s in seats:
+        s.poll(force=True)
+    assert all(s.names[bot_seat] == "Cleo" for s in seats)
+    assert all(s.model.game.names[bot_seat] == "Cleo" for s in seats)
+    moves = table_game(class_store, table.id).moves
+    assert pages[2].seat_page.model.game.moves == moves  # she plays on from where it is
+    assert all(s.model.game.moves == moves for s in seats)
+
+
+def test_students_take_the_free_seats_of_an_open_table(class_store: ClassStore) -> None:
+    from kowhist_teach.classroom.console import TeacherConsole
+
+    pages = join(class_store, ["Ann", "Ben", "Cleo"])
+    console = TeacherConsole(class_store, poll=False)
+    box = console.tables_box
+    box.size.value = 2
+    box.open_button.click()
+    for p in pages:
+        p.poll()
+    offers = [[b for b in p.free_box.children if "kw-take-seat" in b._dom_classes] for p in pages]
+    assert all(len(o) == 2 for o in offers)  # two free seats, offered to everyone
+    offers[0][0].click()  # Ann takes seat 1
+    offers[1][0].click()  # Ben clicks the same seat: too late
+    assert "Another student took that seat first" in pages[1].free_message.value
+    assert pages[0].seat_page is not None and pages[1].seat_page is None
+    pages[1].poll()
+    later = [b for b in pages[1].free_box.children if "kw-take-seat" in b._dom_classes]
+    assert len(later) == 1
+    later[0].click()
+    pages[2].poll()  # the table is full: Cleo is offered nothing
+    assert not [b for b in pages[2].free_box.children if "kw-take-seat" in b._dom_classes]
+    seats = [pages[0].seat_page, pages[1].seat_page]
+    assert sorted(s.seat for s in seats) == [0, 1]
+    for _ in range(8):
+        play_one(seats)
+    assert len(table_game(class_store, seats[0].table.id).moves) >= 4

@@ -36,7 +36,9 @@ from .tables import (
     PLAYING,
     Table,
     new_deal,
+    open_table,
     seat_class,
+    set_seat,
     set_status,
     table_game,
     table_names,
@@ -99,10 +101,26 @@ class TablesBox(w.VBox):
         set_classes(self.same, "kw-same-cards")
         self.seat_button = big_button("", "kw-seat-tables")
         self.seat_button.button_style = "primary"
+        self.open_button = big_button("", "kw-open-table")
         self.pause_all = big_button("", "kw-pause-all")
         self.resume_all = big_button("", "kw-resume-all")
         self.next_all = big_button("", "kw-next-deal-all")
         self.message = w.HTML()
+        # Seating by hand: a table, a seat, a student (or a bot), then "Sit".
+        self.hand_table = w.Dropdown(options=[], layout=w.Layout(width="160px"))
+        set_classes(self.hand_table, "kw-hand-table")
+        self.hand_seat = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        set_classes(self.hand_seat, "kw-hand-seat")
+        self.hand_student = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        set_classes(self.hand_student, "kw-hand-student")
+        self.sit_button = big_button("", "kw-sit")
+        self.hand_table.observe(self.guard.wrap(lambda _c: self._seat_options()), names="value")
+        self.sit_button.on_click(self.guard.wrap(lambda _b: self.sit()))
+        self.by_hand = w.HBox(
+            [self.hand_table, self.hand_seat, self.hand_student, self.sit_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        set_classes(self.by_hand, "kw-seat-by-hand")
         self.rows = w.VBox()
         set_classes(self.rows, "kw-table-list")
         self.god = w.HTML()
@@ -114,16 +132,17 @@ class TablesBox(w.VBox):
         self._god_key: tuple[Any, ...] = ()
         wrap = self.guard.wrap
         self.seat_button.on_click(wrap(lambda _b: self.seat()))
+        self.open_button.on_click(wrap(lambda _b: self.open_free_table()))
         self.pause_all.on_click(wrap(lambda _b: self._status(PAUSED, None)))
         self.resume_all.on_click(wrap(lambda _b: self._status(PLAYING, None)))
         self.next_all.on_click(wrap(lambda _b: self._next_deal(None)))
         controls = w.HBox(
-            [self.size, self.same, self.seat_button, self.pause_all, self.resume_all,
-             self.next_all],
+            [self.size, self.same, self.seat_button, self.open_button, self.pause_all,
+             self.resume_all, self.next_all],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )  # fmt: skip
-        self.children = (self.heading, controls, self.message, self.rows, self.results,
-                         self.god)  # fmt: skip
+        self.children = (self.heading, controls, self.message, self.rows, self.by_hand,
+                         self.results, self.god)  # fmt: skip
         self.relabel()
         self.refresh()
 
@@ -140,6 +159,54 @@ class TablesBox(w.VBox):
             )
         )
         self._changed()
+
+    def open_free_table(self) -> None:
+        """A table of :attr:`size` with every seat free: students take the seats from
+        their pages; bots play those left once someone sits."""
+        settings = self.store.settings()
+        table = open_table(self.store, int(self.size.value), settings.get("game", "knockout"),
+                           rules=settings.get("rules") or {})  # fmt: skip
+        self.message.value = esc(
+            _("Table {n} is open: students take its seats from their pages.").format(n=table.id)
+        )
+        self._changed()
+
+    def sit(self) -> None:
+        """Seat the chosen student (or a bot) at the chosen table and seat, by hand."""
+        if self.hand_table.value is None or self.hand_seat.value is None:
+            return
+        set_seat(self.store, self.hand_table.value, self.hand_seat.value, self.hand_student.value)
+        self._changed()
+
+    def _hand_options(self, shown: list[Table]) -> None:
+        """The tables, seats and students the seating by hand offers."""
+        self.by_hand.layout.display = "" if shown else "none"
+        tables_now = [(_("Table {n}").format(n=t.id), t.id) for t in shown]
+        if list(self.hand_table.options) != tables_now:
+            keep = self.hand_table.value
+            self.hand_table.options = tables_now
+            if keep in [v for _l, v in tables_now]:
+                self.hand_table.value = keep
+        students = [(_("a bot"), None)] + [(s.name, s.id) for s in self.store.students()]
+        if list(self.hand_student.options) != students:
+            keep = self.hand_student.value
+            self.hand_student.options = students
+            if keep in [v for _l, v in students]:
+                self.hand_student.value = keep
+        self._seat_options()
+
+    def _seat_options(self) -> None:
+        found = tables(self.store, self.hand_table.value) if self.hand_table.value else []
+        if not found:
+            self.hand_seat.options = []
+            return
+        names = table_names(self.store, found[0])
+        seats = [(_("Seat {n}: {name}").format(n=s + 1, name=n), s) for s, n in enumerate(names)]
+        if list(self.hand_seat.options) != seats:
+            keep = self.hand_seat.value
+            self.hand_seat.options = seats
+            if keep in [v for _l, v in seats]:
+                self.hand_seat.value = keep
 
     def _status(self, status: str, table_id: int | None) -> None:
         set_status(self.store, status, table_id)
@@ -187,13 +254,14 @@ class TablesBox(w.VBox):
             except StoreError as e:
                 games[t.id] = e
         key = tuple(
-            (t.id, t.status, len(g.moves) if not isinstance(g, Exception) else -1)
+            (t.id, t.status, t.seats, len(g.moves) if not isinstance(g, Exception) else -1)
             for t, g in ((t, games[t.id]) for t in shown)
-        )
+        ) + tuple(s.id for s in self.store.students())
         if key != self._drawn:
             self._drawn = key
             self.rows.children = [self._row(t, games[t.id]) for t in shown]
             self.results.value = self._results_html(shown)
+            self._hand_options(shown)
         self._draw_god(games)
 
     def _row(self, table: Table, game: Any) -> w.Widget:
@@ -275,4 +343,8 @@ class TablesBox(w.VBox):
         ]
         for widget, words, tip in texts:
             widget.description, widget.tooltip = words, tip
+        self.open_button.description = _("Open a table")
+        self.open_button.tooltip = _("A table whose seats the students take themselves")
+        self.sit_button.description = _("Sit")
+        self.sit_button.tooltip = _("Seat this student (or a bot) here, by hand")
         self._drawn = ()

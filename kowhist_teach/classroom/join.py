@@ -33,7 +33,6 @@ another student's data.
 from __future__ import annotations
 
 import contextlib
-import copy
 import inspect
 import logging
 import os
@@ -46,12 +45,13 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..core.record import replay, to_record
+from ..core.record import to_record
 from ..core.registry import spec, spec_of
 from ..i18n import LANGUAGES, _, get_language, set_language
 from ..widgets._common import esc, set_classes, style_widget
 from ..widgets._games import spec_ui
 from .kernel import kernel_loop
+from .progress import progress, seats_of
 from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
 from .store import ClassStore
 
@@ -82,66 +82,6 @@ class BrowserId(anywidget.AnyWidget):
     _esm = _HERE / "browser_id.js"
     browser_id = traitlets.Unicode("").tag(sync=True)
     beat = traitlets.Int(0).tag(sync=True)
-
-
-def progress(game: Any, seat: int = 0) -> dict[str, Any]:
-    """Where ``game`` stands for ``seat``, read from its replay (so from any game's
-    record, whatever the game): the round (or hand, or deal) in play, counted from 1,
-    the seat's tricks in it and in every round so far (its side's, in a partnership
-    game), its state (``playing``, ``out``, ``dog``, ``won``, ``lost``, ``drawn``) and
-    the winner's name once the game is over.
-
-    >>> from kowhist_teach import KnockoutGame
-    >>> p = progress(KnockoutGame(players=3, seed=1))
-    >>> p["round"], p["tricks"], p["state"]
-    (1, 0, 'playing')
-    """
-    names = list(game.names)
-    out = replay(to_record(game))
-    rounds = out.get("rounds") or out.get("deals") or [out]
-    by_round = [_tricks_of(r, seat, len(names)) for r in rounds]
-    over = out.get("status") == "over"
-    winners = _winners(out, len(names))
-    state = "playing"
-    if over:
-        state = "won" if seat in winners else ("drawn" if not winners else "lost")
-    elif any(seat in (r.get("eliminated") or []) for r in rounds):
-        state = "out"
-    elif seat in (rounds[-1].get("dogs") or []):
-        state = "dog"
-    return {
-        "round": len(rounds),
-        "tricks": by_round[-1] if by_round else 0,
-        "tricks_by_round": by_round,
-        "state": state,
-        "winner": ", ".join(names[s] for s in sorted(winners)) if over and winners else None,
-        "moves": len(game.moves),
-    }
-
-
-def _tricks_of(part: dict[str, Any], seat: int, players: int) -> int:
-    won = part.get("tricks_won") or part.get("side_tricks") or []
-    if not won:
-        return 0
-    # A partnership game counts its tricks by side: the seat's side is seat % sides.
-    return int(won[seat] if len(won) == players else won[seat % len(won)])
-
-
-def _winners(out: dict[str, Any], players: int) -> set[int]:
-    """The seats that won, from a replay (a seat, a side, or a list of either)."""
-    found = out.get("winners")
-    if found is None:
-        found = [] if out.get("winner") is None else [out["winner"]]
-    sides = len(out.get("scores") or out.get("side_tricks") or []) or players
-    if out.get("tricks_won") is not None and "side_tricks" not in out:
-        sides = len(out["tricks_won"]) or players
-    seats: set[int] = set()
-    for w_ in found:
-        if sides < players:  # a side: every seat of it
-            seats |= {s for s in range(players) if s % sides == int(w_)}
-        else:
-            seats.add(int(w_))
-    return seats
 
 
 class ClassLink:
@@ -228,38 +168,6 @@ class ClassLink:
             _log.exception("could not write an event to the class store")
 
 
-def seats_of(game: Any, first: int) -> list[int]:
-    """Who made each of ``game``'s moves from the one numbered ``first`` on: the game
-    is made again up to that move from its own log (chance as it fell), then stepped
-    through (``-1`` for each where a game keeps no such log).
-
-    >>> from kowhist_teach import KnockoutGame
-    >>> g = KnockoutGame(players=3, seed=1)
-    >>> for _ in range(4): g.play(g.legal_moves()[0])
-    >>> seats_of(g, 1)
-    [2, 0, 1]
-    """
-    moves = game.moves
-    try:
-        log = list(game._log)
-        at = [i for i, e in enumerate(log) if not isinstance(e, tuple)]
-        shadow = copy.copy(game)
-        shadow._rebuild(log[: at[first]] if first < len(at) else log)
-        seats = []
-        for i in range(at[first] if first < len(at) else len(log), len(log)):
-            e = log[i]
-            if not isinstance(e, tuple):
-                seats.append(int(shadow.to_move))
-            shadow._log.append(e)
-            if isinstance(e, tuple):
-                shadow._replay_chance(e)
-            else:
-                shadow._apply(e)
-        return seats
-    except Exception:  # a game without a log of its own: the seat is not known
-        return [-1] * (len(moves) - first)
-
-
 class ClassPage(w.VBox):
     """A student's page in a class (``kw-class-page``): the join form, then the app.
     ``store`` is the class store; the browser's id arrives from :class:`BrowserId`."""
@@ -274,6 +182,10 @@ class ClassPage(w.VBox):
         self.links: dict[int, ClassLink] = {}
         #: The shared table the student sits at (:class:`~.seated.SeatPage`), if any.
         self.seat_page: Any = None
+        self.free_box = w.VBox(layout=w.Layout(display="none"))
+        set_classes(self.free_box, "kw-free-seats")
+        self._free_key: Any = None
+        self.free_message = w.HTML()
         self._settings_version = -1
         self._settings: dict[str, Any] = store.settings()
         self._last_seen = 0.0
@@ -385,7 +297,7 @@ class ClassPage(w.VBox):
             self._start(settings, self.store.current_deal())
         self.form.layout.display = "none"
         self.waiting.layout.display = "none"
-        self.children = (style_widget(), self.browser, self.app)
+        self.children = (style_widget(), self.browser, self.free_box, self.app)
         self.store.seen(student.id)
         self.follow_seat()
         self._start_polling()
@@ -403,14 +315,15 @@ class ClassPage(w.VBox):
         found = seat_of(self.store, self.student.id)
         now = self.seat_page
         if found is None:
+            self._offer_free_seats()
             if now is None:
                 return False
             now.stop()
             self.seat_page = None
-            self.children = (style_widget(), self.browser, self.app)
+            self.children = (style_widget(), self.browser, self.free_box, self.app)
             return True
         table, seat = found
-        if now is not None and now.table.id == table.id:
+        if now is not None and (now.table.id, now.seat) == (table.id, seat):
             return False
         if now is not None:
             now.stop()
@@ -421,6 +334,54 @@ class ClassPage(w.VBox):
         self.children = (style_widget(), self.browser, page)
         page.start_polling()
         return True
+
+    def _offer_free_seats(self) -> None:
+        """Above the student's own game: the free seats at the class's shared tables
+        (``kw-free-seats``), one button each (``kw-take-seat``)."""
+        from .tables import free_seats, table_names
+
+        free = free_seats(self.store)
+        key = tuple((t.id, s, t.seats) for t, s in free)
+        if key == self._free_key:
+            return
+        self._free_key = key
+        buttons = []
+        for table, seat in free:
+            names = ", ".join(table_names(self.store, table))
+            words = _("Table {n}, seat {seat} ({names})").format(
+                n=table.id, seat=seat + 1, names=names
+            )
+            button = w.Button(description=words, tooltip=_("Sit at this table"),
+                              layout=w.Layout(width="auto"))  # fmt: skip
+            set_classes(button, "kw-take-seat")
+            button.on_click(lambda _b, t=table.id, s=seat: self._take_clicked(t, s))
+            buttons.append(button)
+        words = esc(_("Free seats at a shared table:"))
+        heading = w.HTML(f"<b>{words}</b>")
+        self.free_box.children = [heading, *buttons, self.free_message] if buttons else []
+        self.free_box.layout.display = "" if buttons else "none"
+
+    def _take_clicked(self, table_id: int, seat: int) -> None:
+        try:
+            self.take(table_id, seat)
+        except StoreError as e:
+            self.free_message.value = f'<div class="kw-message" role="alert">⚠ {esc(str(e))}</div>'
+        except Exception as e:  # never a traceback on the page
+            _log.exception("class page: taking a seat")
+            self.free_message.value = esc(
+                _("Something went wrong ({kind}); ask your teacher.").format(kind=type(e).__name__)
+            )
+
+    def take(self, table_id: int, seat: int) -> None:
+        """Take a free seat at a shared table (what its button does)."""
+        from .tables import take_seat
+
+        assert self.student is not None
+        if not take_seat(self.store, table_id, seat, self.student.id):
+            self._free_key = None
+            self._offer_free_seats()
+            raise StoreError(_("Another student took that seat first: choose another."))
+        self.follow_seat()
 
     def _seat_event(self, kind: str, detail: dict[str, Any]) -> None:
         page = self.seat_page

@@ -62,6 +62,7 @@ from .tables import (
     log_since,
     table_names,
     table_presence,
+    tables,
     trick_finished,
 )
 
@@ -321,6 +322,13 @@ class SeatPage(w.VBox):
     # ------------------------------------------------------------ who is here
     def _look_around(self) -> bool:
         status, seen = table_presence(self.store, self.table.id)
+        if set(seen) != {s for s, who in enumerate(self.table.seats) if who is not None}:
+            # The teacher seated someone by hand: the names at the table change.
+            self.table = tables(self.store, self.table.id)[0]
+            self.names = table_names(self.store, self.table)
+            self.model.names = list(self.names)
+            self.present &= set(seen) | {self.seat}
+            self._rebuild()  # the game again from the log, under the new names
         wait = max(float(self.settings.get("bot_after", 30)), MIN_BOT_AFTER)
         now = time.time()
         present = {s for s, at in seen.items() if now - at <= wait} | {self.seat}

@@ -47,11 +47,14 @@ from .store import ClassStore
 __all__ = [
     "Table",
     "add_move",
+    "free_seats",
     "log_since",
     "new_deal",
     "seat_class",
     "seat_of",
     "seat_view",
+    "set_seat",
+    "open_table",
     "set_status",
     "table_game",
     "table_log",
@@ -59,6 +62,7 @@ __all__ = [
     "table_presence",
     "tables",
     "take_back_trick",
+    "take_seat",
 ]
 
 #: A table's states: played, paused by the teacher, or over (a new deal replaced it).
@@ -97,16 +101,7 @@ def seat_class(
     table; with ``same`` every table gets the same cards); a bot in each seat left. The
     tables they sat at before are over. Raises :class:`SetupError` in one line for a
     size the game does not allow or a class with nobody in it."""
-    game_spec = spec(game)
-    low, high = game_spec.players
-    if not low <= size <= high:
-        raise SetupError(
-            _("{game} is played by {low} to {high} players, not {n}").format(
-                game=game_spec.display_name(), low=low, high=high, n=size
-            )
-        )
-    rules = dict(rules or {})
-    game_spec.rules.from_dict(rules)  # an unknown option is refused here, in one line
+    rules = _checked_setup(game, size, rules)
     chosen = list(students) if students is not None else [s.id for s in store.students()]
     if not chosen:
         raise StoreError(_("nobody has joined the class yet: no table to seat"))
@@ -121,6 +116,22 @@ def seat_class(
         deal_seed = shared_seed if same else dice.randrange(1 << 31)
         made.append(_new_table(store, game, size, rules, deal_seed, sitting))
     return made
+
+
+def _checked_setup(game: str, size: int, rules: dict[str, Any] | None) -> dict[str, Any]:
+    """``rules`` as a dict, once the game allows ``size`` players and knows every rule
+    option; else :class:`SetupError` in one line."""
+    game_spec = spec(game)
+    low, high = game_spec.players
+    if not low <= size <= high:
+        raise SetupError(
+            _("{game} is played by {low} to {high} players, not {n}").format(
+                game=game_spec.display_name(), low=low, high=high, n=size
+            )
+        )
+    found = dict(rules or {})
+    game_spec.rules.from_dict(found)  # an unknown option is refused here, in one line
+    return found
 
 
 def _end_tables_of(store: ClassStore, students: list[int]) -> None:
@@ -283,6 +294,76 @@ def table_names(store: ClassStore, table: Table) -> list[str]:
         names.get(who, "?") if who is not None else _("Bot {n}").format(n=seat + 1)
         for seat, who in enumerate(table.seats)
     ]
+
+
+def set_seat(store: ClassStore, table_id: int, seat: int, student_id: int | None) -> None:
+    """Seat a student (or a bot: ``None``) at ``seat`` of a table by hand; the student
+    leaves any other seat they had at a table not over (a bot takes it). The game goes
+    on: the new player plays the seat from where it is.
+
+    >>> import tempfile
+    >>> store = ClassStore.open(tempfile.mkdtemp())
+    >>> ann = store.join("a" * 32, "Ann").id
+    >>> t = seat_class(store, 2, seed=1)[0]
+    >>> set_seat(store, t.id, 1 - t.seats.index(ann), ann); tables(store)[0].seats.count(ann)
+    1
+    """
+    table = _table(store, table_id)
+    if not 0 <= seat < table.players:
+        raise StoreError(
+            _("table {table} has seats 1 to {n}, not {seat}").format(
+                table=table_id, n=table.players, seat=seat + 1
+            )
+        )
+    t = store.t
+    with store._write() as c:
+        if student_id is not None:
+            open_tables = store._sa.select(t.tables.c.id).where(t.tables.c.status != DONE)
+            c.execute(
+                t.seats.update()
+                .where(t.seats.c.student_id == student_id, t.seats.c.table_id.in_(open_tables))
+                .values(student_id=None)
+            )
+        c.execute(
+            t.seats.update()
+            .where(t.seats.c.table_id == table_id, t.seats.c.seat == seat)
+            .values(student_id=student_id)
+        )
+
+
+def free_seats(store: ClassStore) -> list[tuple[Table, int]]:
+    """The seats a bot plays at the tables not over, which a student may take:
+    ``(table, seat)`` in order."""
+    return [
+        (t, s)
+        for t in tables(store)
+        if t.status != DONE
+        for s, who in enumerate(t.seats)
+        if who is None
+    ]
+
+
+def take_seat(store: ClassStore, table_id: int, seat: int, student_id: int) -> bool:
+    """A student takes a free seat (one a bot plays). Whether they got it: ``False`` if
+    another student was first (the seat is taken once, whoever clicks together)."""
+    t = store.t
+    with store._write() as c:
+        taken = c.execute(
+            t.seats.update()
+            .where(t.seats.c.table_id == table_id, t.seats.c.seat == seat,
+                   t.seats.c.student_id.is_(None))
+            .values(student_id=student_id)
+        ).rowcount  # fmt: skip
+    return bool(taken)
+
+
+def open_table(store: ClassStore, size: int, game: str = "knockout", *,
+               rules: dict[str, Any] | None = None, seed: int | None = None) -> Table:  # fmt: skip
+    """A new table of ``size`` with every seat free: students take the seats, bots play
+    those left once someone sits (nobody plays at an empty table)."""
+    rules = _checked_setup(game, size, rules)
+    deal_seed = random.Random(seed).randrange(1 << 31)
+    return _new_table(store, game, size, rules, deal_seed, [None] * size)
 
 
 def set_status(store: ClassStore, status: str, table_id: int | None = None) -> None:
