@@ -21,6 +21,7 @@ from kowhist_teach.classroom.tables import (
     seat_view,
     table_game,
     table_log,
+    table_names,
     tables,
 )
 from kowhist_teach.cli import main
@@ -72,7 +73,11 @@ def test_a_whole_game_through_the_log_is_the_engines_own(
     class_of(class_store, NAMES[:2])
     low, high = spec(game).players
     table = seat_class(class_store, size=low if low == high else 4, game=game, seed=3)[0]
-    direct = spec(game).new_game(players=table.players, seed=table.seed)
+    # The table's game carries the names at the table (the students', "Bot N").
+    names = table_names(class_store, table)
+    assert all(n.startswith("Bot ") for n, who in zip(names, table.seats, strict=True) if not who)
+    assert set(NAMES[:2]) <= set(names)
+    direct = spec(game).new_game(players=names, seed=table.seed)
     dice = random.Random(5)
     while not direct.is_over():
         rebuilt = table_game(class_store, table.id)

@@ -62,6 +62,8 @@ def play_round_robin(seats: list[SeatPage], check: Any = None, limit: int = 3000
     for _ in range(limit):
         for s in seats:
             s.poll(force=True)
+            # Nothing a page played (its student's move, its bots') waits to be written.
+            assert s.known == len(s.model.game.moves)
             if check is not None:
                 check(s)
         game = seats[0].model.game
@@ -444,3 +446,19 @@ def test_students_take_the_free_seats_of_an_open_table(class_store: ClassStore) 
     for _ in range(8):
         play_one(seats)
     assert len(table_game(class_store, seats[0].table.id).moves) >= 4
+
+
+def test_the_bots_moves_reach_the_log_at_once(class_store: ClassStore) -> None:
+    """A table whose first move is a bot's: the page that drives the bots plays them on
+    its first look, and writes them then (not with its student's next card)."""
+    pages = join(class_store, ["Ann"])
+    ann = pages[0].student
+    for seed in range(50):
+        table = seat_class(class_store, 4, "knockout", seed=seed)[0]
+        if table_game(class_store, table.id).to_move != table.seats.index(ann.id):
+            break
+    page = SeatPage(class_store, ann, table, table.seats.index(ann.id))
+    page.poll(force=True)
+    game = page.model.game
+    assert game.to_move == page.seat and len(game.moves) > 0
+    assert len(table_log(class_store, table.id)) == len(game.moves) == page.known

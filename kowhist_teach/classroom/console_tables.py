@@ -48,6 +48,8 @@ from .tables import (
 
 __all__ = ["TablesBox", "table_results"]
 
+#: "A bot" in the menu of who sits where (a menu's value cannot be None).
+_BOT = -1
 #: The god view's width: the console's projector size.
 GOD_WIDTH = 1000
 
@@ -107,11 +109,11 @@ class TablesBox(w.VBox):
         self.next_all = big_button("", "kw-next-deal-all")
         self.message = w.HTML()
         # Seating by hand: a table, a seat, a student (or a bot), then "Sit".
-        self.hand_table = w.Dropdown(options=[], layout=w.Layout(width="160px"))
+        self.hand_table = w.Dropdown(options=[], layout=w.Layout(width="200px"))
         set_classes(self.hand_table, "kw-hand-table")
-        self.hand_seat = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        self.hand_seat = w.Dropdown(options=[], layout=w.Layout(width="260px"))
         set_classes(self.hand_seat, "kw-hand-seat")
-        self.hand_student = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        self.hand_student = w.Dropdown(options=[], layout=w.Layout(width="260px"))
         set_classes(self.hand_student, "kw-hand-student")
         self.sit_button = big_button("", "kw-sit")
         self.hand_table.observe(self.guard.wrap(lambda _c: self._seat_options()), names="value")
@@ -175,7 +177,9 @@ class TablesBox(w.VBox):
         """Seat the chosen student (or a bot) at the chosen table and seat, by hand."""
         if self.hand_table.value is None or self.hand_seat.value is None:
             return
-        set_seat(self.store, self.hand_table.value, self.hand_seat.value, self.hand_student.value)
+        who = self.hand_student.value
+        set_seat(self.store, self.hand_table.value, self.hand_seat.value,
+                 None if who in (None, _BOT) else who)  # fmt: skip
         self._changed()
 
     def _hand_options(self, shown: list[Table]) -> None:
@@ -187,12 +191,13 @@ class TablesBox(w.VBox):
             self.hand_table.options = tables_now
             if keep in [v for _l, v in tables_now]:
                 self.hand_table.value = keep
-        students = [(_("a bot"), None)] + [(s.name, s.id) for s in self.store.students()]
+        if self.hand_table.value is None and tables_now:
+            self.hand_table.value = tables_now[0][1]
+        students = [(_("a bot"), _BOT)] + [(s.name, s.id) for s in self.store.students()]
         if list(self.hand_student.options) != students:
             keep = self.hand_student.value
             self.hand_student.options = students
-            if keep in [v for _l, v in students]:
-                self.hand_student.value = keep
+            self.hand_student.value = keep if keep in [v for _l, v in students] else _BOT
         self._seat_options()
 
     def _seat_options(self) -> None:
@@ -205,8 +210,7 @@ class TablesBox(w.VBox):
         if list(self.hand_seat.options) != seats:
             keep = self.hand_seat.value
             self.hand_seat.options = seats
-            if keep in [v for _l, v in seats]:
-                self.hand_seat.value = keep
+            self.hand_seat.value = keep if keep in [v for _l, v in seats] else seats[0][1]
 
     def _status(self, status: str, table_id: int | None) -> None:
         set_status(self.store, status, table_id)
@@ -346,5 +350,9 @@ class TablesBox(w.VBox):
         self.open_button.description = _("Open a table")
         self.open_button.tooltip = _("A table whose seats the students take themselves")
         self.sit_button.description = _("Sit")
+        for widget, words in ((self.hand_table, _("Table")), (self.hand_seat, _("Seat")),
+                              (self.hand_student, _("Student"))):  # fmt: skip
+            widget.description = words
+            widget.style.description_width = "initial"
         self.sit_button.tooltip = _("Seat this student (or a bot) here, by hand")
         self._drawn = ()

@@ -48,7 +48,7 @@ import traitlets
 from ..core.record import to_record
 from ..core.registry import spec, spec_of
 from ..i18n import LANGUAGES, _, get_language, set_language
-from ..widgets._common import esc, set_classes, style_widget
+from ..widgets._common import big_button, esc, set_classes, style_widget
 from ..widgets._games import spec_ui
 from .kernel import kernel_loop
 from .progress import progress, seats_of
@@ -182,7 +182,8 @@ class ClassPage(w.VBox):
         self.links: dict[int, ClassLink] = {}
         #: The shared table the student sits at (:class:`~.seated.SeatPage`), if any.
         self.seat_page: Any = None
-        self.free_box = w.VBox(layout=w.Layout(display="none"))
+        self.free_box = w.HBox(layout=w.Layout(display="none", flex_flow="row wrap",
+                                                align_items="center"))  # fmt: skip
         set_classes(self.free_box, "kw-free-seats")
         self._free_key: Any = None
         self.free_message = w.HTML()
@@ -351,9 +352,8 @@ class ClassPage(w.VBox):
             words = _("Table {n}, seat {seat} ({names})").format(
                 n=table.id, seat=seat + 1, names=names
             )
-            button = w.Button(description=words, tooltip=_("Sit at this table"),
-                              layout=w.Layout(width="auto"))  # fmt: skip
-            set_classes(button, "kw-take-seat")
+            button = big_button(words, "kw-take-seat")
+            button.tooltip = _("Sit at this table")
             button.on_click(lambda _b, t=table.id, s=seat: self._take_clicked(t, s))
             buttons.append(button)
         words = esc(_("Free seats at a shared table:"))

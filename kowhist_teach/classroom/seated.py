@@ -322,17 +322,23 @@ class SeatPage(w.VBox):
     # ------------------------------------------------------------ who is here
     def _look_around(self) -> bool:
         status, seen = table_presence(self.store, self.table.id)
+        joined: list[str] = []
         if set(seen) != {s for s, who in enumerate(self.table.seats) if who is not None}:
-            # The teacher seated someone by hand: the names at the table change.
+            # Someone sat down (a free seat taken, or seated by the teacher) or left their
+            # seat to a bot: the names at the table change.
+            before = self.table.seats
             self.table = tables(self.store, self.table.id)[0]
             self.names = table_names(self.store, self.table)
             self.model.names = list(self.names)
-            self.present &= set(seen) | {self.seat}
+            newcomers = {s for s, who in enumerate(self.table.seats) if who is not None
+                         and who != before[s]}  # fmt: skip
+            self.present = (self.present & (set(seen) | {self.seat})) | newcomers
+            joined = [self.names[s] for s in sorted(newcomers - {self.seat})]
             self._rebuild()  # the game again from the log, under the new names
         wait = max(float(self.settings.get("bot_after", 30)), MIN_BOT_AFTER)
         now = time.time()
         present = {s for s, at in seen.items() if now - at <= wait} | {self.seat}
-        lines = []
+        lines = [_("{name} sits down at the table.").format(name=n) for n in joined]
         if self._looked:  # the first look finds the table as it is: nothing to tell
             for s in sorted(present - self.present):
                 lines.append(_("{name} is back and plays again.").format(name=self.names[s]))

@@ -460,7 +460,7 @@ def table_game(store: ClassStore, table_id: int) -> Any:
     move checked by the engine (a move that is not legal there, or a seat that was not
     to play, is refused with :class:`StoreError` in one line)."""
     table = _table(store, table_id)
-    game = _dealt(table)
+    game = _dealt(table, table_names(store, table))
     for number, seat, move in table_log(store, table_id):
         if game.is_over() or game.to_move != seat:
             raise StoreError(
@@ -486,11 +486,14 @@ def _table(store: ClassStore, table_id: int) -> Table:
     return found[0]
 
 
-def _dealt(table: Table) -> Any:
-    """The table's game before its first move, dealt from its seed."""
+def _dealt(table: Table, names: list[str] | None = None) -> Any:
+    """The table's game before its first move, dealt from its seed (with ``names``,
+    seat by seat, when given)."""
     game_spec = spec(table.game)
     return game_spec.new_game(
-        players=table.players, rules=game_spec.rules.from_dict(table.rules), seed=table.seed
+        players=names or table.players,
+        rules=game_spec.rules.from_dict(table.rules),
+        seed=table.seed,
     )
 
 

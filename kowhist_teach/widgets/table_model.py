@@ -149,10 +149,11 @@ class TableModel(traitlets.HasTraits):
 
     def run_bots(self) -> None:
         """Let the bots of this model play now (a seat has become theirs)."""
+        made = len(self.game.moves)
         lines = self._bots_lines()
-        if lines:
+        if len(self.game.moves) != made:  # a card alone may tell no line: still news
             self._story()
-            self.lines = [x for x in lines if x]
+            self.lines = [x for x in lines if x] or list(self.lines)
             self._bump()
 
     def _told(self, move: Any) -> list[str]:
