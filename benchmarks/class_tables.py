@@ -18,8 +18,11 @@ Reported per backend:
 - desynchronised tables (target 0): every seat's final moves against the table's log,
   and the log replayed by the engine.
 
-Not done here: four of the 32 as real Chromium pages (tests/browser/test_tables_browser.py
-plays four real pages at one table, not under this load).
+Four of the 32 (``--browsers``) are real Chromium pages: ``kowhist-teach class start``
+serves the class on the same store, each of the four joins in a browser context of its
+own and clicks its cards where they lie (each of those seats played by a real Voilà
+kernel); the other seats' processes measure how soon they see those clicks. Without
+Chromium (or Playwright) the run says so and plays with 32 processes.
 
     python benchmarks/class_tables.py                   # both backends
     python benchmarks/class_tables.py --backend sqlite --tables 2 --json
@@ -28,17 +31,26 @@ plays four real pages at one table, not under this load).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing as mp
 import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
 from class_load import percentile, postgres_server, postgres_store, sqlite_store  # noqa: E402
+from voila_harness import CHROMIUM_ARGS, VoilaServer, chromium_path, free_port  # noqa: E402
+
+#: A card or call of the student's, playable now, on a real page.
+PLAYABLE = ".kw-card.kw-legal, .kw-call.kw-call-legal"
+STUDENT_TOKEN, TEACHER_TOKEN = "benchtables22", "benchtablesteacher22"
 
 
 def _cpu_s() -> float:
@@ -127,14 +139,119 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
         out.put({"error": f"{type(e).__name__}: {e}", "where": where})
 
 
-def run_tables(url: str, args: Any) -> dict[str, Any]:
-    """One class of ``args.tables`` × 4 students on the store at ``url``."""
+class Browsers:
+    """``count`` students in real Chromium pages of a class server on the store (its
+    folder, or its URL for PostgreSQL)."""
+
+    def __init__(self, count: int, folder: Path | None, url: str, log: Path) -> None:
+        self.count, self.pages, self.contexts = count, [], []
+        self.server = self.playwright = self.browser = None
+        self.why = ""
+        if count <= 0:
+            return
+        executable = chromium_path()
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            self.why = "Playwright is not installed"
+            return
+        if executable is None:
+            self.why = "Chromium is not installed"
+            return
+        port = free_port()
+        place = ["--dir", str(folder)] if folder is not None else ["--db", url]
+        command = [sys.executable, "-c", "import sys; from kowhist_teach.cli import main; "
+                   "sys.exit(main())", "class", "start", *place, "--port", str(port),
+                   "--address", "127.0.0.1", "--no-browser", "--pool-size", str(count),
+                   "--token", STUDENT_TOKEN, "--teacher-token", TEACHER_TOKEN]  # fmt: skip
+        self.server = VoilaServer(command, REPO, port, log_path=log)
+        self.server.start()
+        self.server.wait_ready(timeout=180)
+        self.url = f"http://127.0.0.1:{port}/?token={STUDENT_TOKEN}"
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
+
+    @property
+    def live(self) -> bool:
+        return self.browser is not None
+
+    def join(self) -> None:
+        """Each page joins the class by name, as a student types it."""
+        for i in range(self.count if self.live else 0):
+            context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            page.goto(self.url, timeout=180_000)
+            field = page.locator(".kw-join-name input")
+            field.wait_for(state="visible", timeout=180_000)
+            field.fill(f"Browser {i + 1}")
+            page.locator(".kw-join").click()
+            page.wait_for_selector(".kw-card", timeout=180_000)
+            self.contexts.append(context)
+            self.pages.append(page)
+
+    def play(self, seconds: float) -> int:
+        """Click on each page whatever is playable until every page's table is over (or
+        ``seconds``); the clicks made."""
+        clicks, end = 0, time.monotonic() + seconds
+        while self.pages and time.monotonic() < end:
+            over = 0
+            for page in self.pages:
+                status = page.locator(".kw-seat-status")
+                if status.count() and "The game is over" in status.inner_text():
+                    over += 1
+                    continue
+                found = page.locator(PLAYABLE)
+                if found.count():
+                    with contextlib.suppress(Exception):  # redrawn under the click
+                        found.first.click(timeout=2000)
+                        clicks += 1
+            if over == len(self.pages):
+                break
+            self.pages[0].wait_for_timeout(100)
+        return clicks
+
+    def over(self) -> int:
+        return sum(
+            "The game is over" in (p.locator(".kw-seat-status").inner_text() or "")
+            for p in self.pages
+        )
+
+    def close(self) -> None:
+        for context in self.contexts:
+            with contextlib.suppress(Exception):
+                context.close()
+        if self.browser is not None:
+            self.browser.close()
+        if self.playwright is not None:
+            self.playwright.stop()
+        if self.server is not None:
+            self.server.stop(grace=20)
+
+
+def run_tables(url: str, args: Any, folder: Path | None = None) -> dict[str, Any]:
+    """One class of ``args.tables`` × 4 students on the store at ``url`` (its folder for
+    SQLite, which the class server of the Chromium pages opens)."""
     from kowhist_teach.classroom.store import ClassStore
     from kowhist_teach.classroom.tables import seat_class, set_status, table_game, table_log
 
     store = ClassStore.open(url=url)  # the tables made, as the teacher's server makes them
     n = args.tables * 4
-    for i in range(n + 4):
+    log = Path(tempfile.mkdtemp(prefix="kowhist-tables-")) / "class.log"
+    browsers = Browsers(getattr(args, "browsers", 0), folder, url, log)
+    try:
+        return _run(store, url, args, n, browsers, seat_class, set_status, table_game, table_log)
+    finally:
+        browsers.close()
+        store.close()
+
+
+def _run(store: Any, url: str, args: Any, n: int, browsers: Browsers, seat_class: Any,
+         set_status: Any, table_game: Any, table_log: Any) -> dict[str, Any]:  # fmt: skip
+    browsers.join()
+    in_browser = {s.id for s in store.students()}
+    for i in range(n + 4 - len(in_browser)):
         store.join(f"{i:032x}", f"Student {i + 1}")
     students = [s.id for s in store.students()]
     made = seat_class(store, 4, "knockout", students=students[:n], seed=args.seed)
@@ -142,14 +259,16 @@ def run_tables(url: str, args: Any) -> dict[str, Any]:
     set_status(store, "paused", idle.id)
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
-    ready = ctx.Barrier(n + len(idle.seats))
+    ready = ctx.Barrier(n - len(in_browser) + len(idle.seats))
     jobs = [(t.id, s, who, args.think, args.seed + i * 4 + s, 0.0)
-            for i, t in enumerate(made) for s, who in enumerate(t.seats)]  # fmt: skip
+            for i, t in enumerate(made) for s, who in enumerate(t.seats)
+            if who not in in_browser]  # fmt: skip
     jobs += [(idle.id, s, who, 0.0, 0, args.idle_seconds) for s, who in enumerate(idle.seats)]
     procs = [ctx.Process(target=seat, args=(url, *job, ready, out)) for job in jobs]
     start = time.monotonic()
     for p in procs:
         p.start()
+    clicks = browsers.play(args.timeout)
     reports = [out.get(timeout=args.timeout) for _ in procs]
     for p in procs:
         p.join(timeout=30)
@@ -179,11 +298,15 @@ def run_tables(url: str, args: Any) -> dict[str, Any]:
         moves += len(log)
         game = table_game(store, t.id)  # the engine replays the log, or refuses it
         seats = [r for r in players if r["table"] == t.id]
-        if not game.is_over() or len(seats) != 4 or any(r["moves"] != log for r in seats):
+        real = sum(who in in_browser for who in t.seats)
+        if not game.is_over() or len(seats) + real != 4 or any(r["moves"] != log for r in seats):
             desync += 1
     cpu = sum(r["cpu"] for r in players)
-    store.close()
     return {
+        "browsers": len(browsers.pages),
+        "browsers_over": browsers.over(),
+        "browser_clicks": clicks,
+        "browsers_why_not": browsers.why,
         "players": n,
         "tables": len(made),
         "moves": moves,
@@ -215,12 +338,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--browsers", type=int, default=4, help="real Chromium pages")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     results: dict[str, Any] = {}
     if args.backend in ("sqlite", "both"):
-        with sqlite_store() as (url, _folder):
-            results["sqlite"] = run_tables(url, args)
+        with sqlite_store() as (url, folder):
+            results["sqlite"] = run_tables(url, args, folder)
     if args.backend in ("postgres", "both"):
         admin, why = postgres_server()
         if admin is None:
@@ -244,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
             f"desynchronised tables {r['desynchronised_tables']} (target 0); "
             f"errors {len(r['errors'])}"
         )
+        if r["browsers"]:
+            print(f"  {r['browsers']} of them real Chromium pages: {r['browser_clicks']} "
+                  f"clicks, {r['browsers_over']} saw their game to its end")  # fmt: skip
+        elif r["browsers_why_not"]:
+            print(f"  no Chromium pages: {r['browsers_why_not']}")
         for e in r["errors"][:5]:
             print("  error:", e)
     return 0

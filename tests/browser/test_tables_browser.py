@@ -7,7 +7,8 @@ own machines would have), the teacher at the console.
    another student's hand.
 2. Two students play a hand of German Whist; one closes their page, a bot takes the
    seat after the teacher's delay and the other plays on; the student comes back (the
-   same browser) to the same seat, and the other's page says so.
+   same browser) to the same seat, the other's page says so, and the two play the hand
+   to its end.
 
 Every wait is for something a page shows, with generous limits.
 """
@@ -181,6 +182,13 @@ def test_german_whist_for_two_a_student_leaves_and_comes_back(
         )
         back.screenshot(path=str(artifacts / "tables-ben-back.png"))
         ann.screenshot(path=str(artifacts / "tables-ann.png"))
+        # The two play the hand to its end, and agree with the log.
+        both = {"Ann": ann, "Ben": back}
+        play_until(both, lambda: all(over(p) for p in both.values()), faces=False)
+        game = table_game(store, table.id)
+        assert game.is_over()
+        final = [p.locator(STATUS).inner_text() for p in both.values()]
+        assert all("The game is over" in text for text in final), final
     finally:
         for context, _page in students.values():
             context.close()
