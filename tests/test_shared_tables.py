@@ -113,6 +113,19 @@ def test_four_students_play_a_whole_knockout_game_at_one_table(class_store: Clas
     assert any(n in told for n in names) and "Player 2" not in told
 
 
+def test_the_story_names_who_showed_a_void(class_store: ClassStore) -> None:
+    """A student who does not follow suit tells the table they have none of it: every
+    page's story says so, by name ("Ben has no hearts.")."""
+    pages = join(class_store, ["Ann", "Ben", "Cleo", "Dev"])
+    seat_class(class_store, 4, "knockout", seed=5)
+    seats = seated(pages)
+    heard: list[str] = []
+    play_round_robin(seats, check=lambda s: heard.extend(s.model.lines))
+    voids = [line for line in heard if " has no " in line]
+    assert voids
+    assert all(line.split(" has no ")[0] in {"Ann", "Ben", "Cleo", "Dev"} for line in voids)
+
+
 @pytest.mark.parametrize("game_spec", specs(), ids=lambda s: s.name)
 def test_no_page_ever_receives_a_hidden_card(tmp_path: Any, game_spec: Any) -> None:
     """Two students and bots at a table of every game, played to its end (or 400

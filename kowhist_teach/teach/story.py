@@ -29,6 +29,7 @@ from ..core.hooks.story import DealDone, RoundDone, StoryHook, Told, TrickDone
 from ..core.moves import Move
 from ..core.record import game_from_record
 from ..core.registry import spec_of
+from ..core.words import sentence, suit_name
 from ..i18n import _
 from .explain import explain_deal, explain_moves, explain_round, explain_trick
 
@@ -41,6 +42,7 @@ __all__ = [
     "outcome_text",
     "family_deal_lines",
     "family_deal_end",
+    "void_line",
 ]
 
 
@@ -67,6 +69,28 @@ def trick_line(game: Any, trick: Any, number: int) -> str:
     return _("Trick {n}: {cards}. {why}").format(
         n=number, cards=cards, why=explain_trick(game, trick)
     )
+
+
+def void_line(game: Any, trick: Any, card: Any) -> str:
+    """What ``card``, just played to ``trick``, tells everyone at the table when it does
+    not follow the suit led: its player has none of that suit ("Ben has no hearts."),
+    else ``""`` (a lead, a card that follows, a joker).
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> from kowhist_teach.core.cards import Card
+    >>> from kowhist_teach.core.tricks import Trick
+    >>> t = Trick(0, None, [(0, Card('4H')), (1, Card('2S'))])
+    >>> void_line(KnockoutGame(2, seed=1), t, Card('2S'))
+    'Player 2 has no hearts.'
+    """
+    if trick is None or len(trick.plays) < 2 or trick.plays[-1][1] != card:
+        return ""
+    led = trick.plays[0][1]
+    if led.is_joker or card.is_joker or card.suit == led.suit:
+        return ""
+    seat = trick.plays[-1][0]
+    name = hand_names(game)[seat]
+    return sentence(_("{name} has no {suit}").format(name=name, suit=suit_name(led.suit)))
 
 
 def deal_text(game: Any) -> str:

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data
@@ -32,7 +33,7 @@ from ..i18n import _
 from ..teach.bots import make_bot
 from ..teach.explain import suit_name
 from ..teach.hints import hint
-from ..teach.story import settle_chance, trick_line
+from ..teach.story import settle_chance, trick_line, void_line
 from ._common import sentence
 from ._games import table_specs
 from .faces import CallFace, call_faces
@@ -47,7 +48,7 @@ from .family_faces import (
     seat_names,
     trick_done,
 )
-from .model import TableModel, checked_analysis
+from .model import TableModel, checked_analysis, last_finished_trick
 
 __all__ = [
     "FamilyModel",
@@ -353,6 +354,9 @@ class FamilyModel(TableModel):
             self.on_moved()
         lines: list[str] = []
         name = game.names[seat]
+        if phase == "play" and isinstance(move, Card):
+            # A card off the suit led tells the table of a void.
+            lines.append(void_line(game, last_finished_trick(game), move))
         if phase in ("bid", "trump"):
             if move.is_pass:
                 text = _("{name} passes").format(name=name)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data, to_record
@@ -29,7 +30,7 @@ from ..i18n import _
 from ..teach.bots import BOT_NAMES
 from ..teach.hints import ANALYSIS_SETTINGS, hint
 from ..teach.solver import LABEL
-from ..teach.story import deal_text, play_and_tell, settle_chance
+from ..teach.story import deal_text, play_and_tell, settle_chance, void_line
 from ._common import sentence
 from ._games import spec_ui, table_specs
 from .faces import move_words
@@ -303,6 +304,8 @@ class GameModel(TableModel):
         before = getattr(game, "round", 0)
         hand = self._hand_number()
         lines = play_and_tell(game, move, viewer=self.human)
+        if isinstance(move, Card):  # a card off the suit led tells the table of a void
+            lines[:0] = [x for x in [void_line(game, last_finished_trick(game), move)] if x]
         if self.on_moved is not None:
             self.on_moved()
         pausing = self.pause_rounds and not self.shared
