@@ -228,23 +228,30 @@ class SeatPage(w.VBox):
         """Read the table's new moves (and, every :data:`PRESENCE_SECONDS`, who is here
         and whether it is paused) and play them here. Whether anything changed."""
         changed = False
+        news: list[str] = []
         now = time.monotonic()
         if force or now - self._last_presence >= PRESENCE_SECONDS:
             self._last_presence = now
-            changed |= self._look_around()
+            changed, news = self._look_around()
+        moves = len(self.model.game.moves)
         first = max(self.known - 1, 0)
         rows = log_since(self.store, self.table.id, first)
         if self.known and (not rows or rows[0][0] != first or rows[0][2] != self._known_moves[-1]):
             # The log is shorter than ours or differs (the teacher took a trick back):
             # start again from it.
             self._rebuild()
-            return True
-        new = [r for r in rows if r[0] >= self.known]
-        if new:
+            changed = True
+        elif new := [r for r in rows if r[0] >= self.known]:
             self._apply(new)
             changed = True
         else:
             self._bots_here()  # a seat may have become a bot's of this page's
+        if news:
+            # Who came or went, told with what happened since (one redraw for both, so
+            # that the news stays on the page until the next move).
+            moved = len(self.model.game.moves) != moves
+            self.model.lines = [*news, *self.model.lines] if moved else [*self.model.lines, *news]
+            self.model._bump()
         return changed
 
     def _apply(self, rows: list[tuple[int, int, str]], again: bool = True) -> None:
@@ -320,7 +327,9 @@ class SeatPage(w.VBox):
         return True
 
     # ------------------------------------------------------------ who is here
-    def _look_around(self) -> bool:
+    def _look_around(self) -> tuple[bool, list[str]]:
+        """Who is at the table and whether it is paused; which seats this page plays.
+        Whether that changed, and the news to tell (who sat down, left, came back)."""
         status, seen = table_presence(self.store, self.table.id)
         joined: list[str] = []
         if set(seen) != {s for s, who in enumerate(self.table.seats) if who is not None}:
@@ -364,12 +373,9 @@ class SeatPage(w.VBox):
         self.model.held = (
             _("The teacher has paused this table: wait for the game to go on.") if paused else ""
         )
-        if lines:
-            self.model.lines = [*self.model.lines, *lines]
-            self.model._bump()
-        elif changed:
+        if changed:
             self._status()
-        return changed
+        return changed, lines
 
     def _status(self) -> None:
         game = self.model.game
