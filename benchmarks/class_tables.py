@@ -4,7 +4,7 @@ games of Knock-Out Whist against one class store, on SQLite and on PostgreSQL.
 Each student is a process of its own (spawned: a fresh interpreter, as a kernel is),
 driven as the widgets drive a kernel: it opens the class store by URL, makes its seat's
 page (:class:`~kowhist_teach.classroom.seated.SeatPage`, the app's own table widget),
-reads the table's log every ``POLL_SECONDS`` as a kernel's loop does, and when it is
+reads the table's log at the pace a kernel's loop does (``SeatPage.interval``), and when it is
 its turn clicks a legal card in the card table (or a call's button) after ``--think``
 seconds (jittered ±50 %).
 
@@ -14,7 +14,9 @@ Reported per backend:
   (p50 / p95 / max; the target is p95 <= 0.5 s on loopback);
 - CPU per move: the students' CPU-seconds over the moves played;
 - an idle kernel's CPU: four more pages at a paused table, polling as a kernel does,
-  their CPU-seconds over wall seconds (target <= 1 % of a core);
+  their CPU-seconds over wall seconds (target <= 1 % of a core); and the real Voilà
+  kernels of the Chromium pages once their games are over (each page still polling its
+  table), per page;
 - desynchronised tables (target 0): every seat's final moves against the table's log,
   and the log replayed by the engine.
 
@@ -46,7 +48,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 from class_load import percentile, postgres_server, postgres_store, sqlite_store  # noqa: E402
-from voila_harness import CHROMIUM_ARGS, VoilaServer, chromium_path, free_port  # noqa: E402
+from voila_harness import (  # noqa: E402
+    CHROMIUM_ARGS,
+    VoilaServer,
+    _descendants,
+    chromium_path,
+    free_port,
+)
 
 #: A card or call of the student's, playable now, on a real page.
 PLAYABLE = ".kw-card.kw-legal, .kw-call.kw-call-legal"
@@ -63,7 +71,7 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
     """One student's kernel: their seat's page, polled as a kernel polls it; when it is
     their turn a click after ``think`` seconds. Reports what it applied and when."""
     from kowhist_teach.classroom import seated
-    from kowhist_teach.classroom.seated import POLL_SECONDS, SeatPage
+    from kowhist_teach.classroom.seated import SeatPage
     from kowhist_teach.classroom.store import ClassStore
     from kowhist_teach.classroom.tables import tables
     from kowhist_teach.core.cards import Card
@@ -93,7 +101,7 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
                     beat = time.monotonic()
                     store.seen(student_id)
                 page.poll()
-                time.sleep(POLL_SECONDS)
+                time.sleep(page.interval())  # a kernel's pace for a paused table
             out.put({"idle_cpu": _cpu_s() - cpu0, "wall": time.monotonic() - wall0})
             return
         due: float | None = None
@@ -116,9 +124,8 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
                         page.view._play(move)
                     due = None
                     continue
-            time.sleep(
-                POLL_SECONDS if due is None else min(POLL_SECONDS, max(0.0, due - time.monotonic()))
-            )
+            pace = page.interval()  # as a kernel polls: quickly while another seat is to move
+            time.sleep(pace if due is None else min(pace, max(0.0, due - time.monotonic())))
         out.put({
             "table": table_id, "seat": seat_no, "applied": applied,
             "moves": [getattr(m, "code", None) or str(m) for m in page.model.game.moves],
@@ -137,6 +144,22 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
             where += [f"seat {seat_no} known {page.known} log {log}", f"mine {mine}",
                       f"known_moves {page._known_moves}"]  # fmt: skip
         out.put({"error": f"{type(e).__name__}: {e}", "where": where})
+
+
+def _is_kernel(pid: int) -> bool:
+    try:
+        return b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _ticks(pid: int) -> int:
+    """A process's CPU so far (user + system), in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
 
 
 class Browsers:
@@ -212,6 +235,20 @@ class Browsers:
             self.pages[0].wait_for_timeout(100)
         return clicks
 
+    def idle_kernels(self, seconds: float) -> list[float] | None:
+        """Each kernel of the class (the students' server and the console's, pages and
+        preheated pool alike) while the pages stay open on their finished games (each
+        seat page still reads its table's log, each class page the settings, each
+        browser beats): % of one core over ``seconds``, highest first."""
+        if self.server is None or self.server.proc is None or not self.pages:
+            return None
+        pids = [p for p, _start in _descendants(self.server.proc.pid) if _is_kernel(p)]
+        tick = os.sysconf("SC_CLK_TCK")
+        before = {p: _ticks(p) for p in pids}
+        time.sleep(seconds)
+        used = [(_ticks(p) - before[p]) / tick for p in pids]
+        return sorted((round(100 * u / seconds, 2) for u in used), reverse=True)
+
     def over(self) -> int:
         return sum(
             "The game is over" in (p.locator(".kw-seat-status").inner_text() or "")
@@ -270,6 +307,7 @@ def _run(store: Any, url: str, args: Any, n: int, browsers: Browsers, seat_class
         p.start()
     clicks = browsers.play(args.timeout)
     reports = [out.get(timeout=args.timeout) for _ in procs]
+    real_idle = browsers.idle_kernels(args.idle_seconds)
     for p in procs:
         p.join(timeout=30)
     wall = time.monotonic() - start
@@ -307,6 +345,7 @@ def _run(store: Any, url: str, args: Any, n: int, browsers: Browsers, seat_class
         "browsers_over": browsers.over(),
         "browser_clicks": clicks,
         "browsers_why_not": browsers.why,
+        "real_kernel_idle_cpu_percent": real_idle,
         "players": n,
         "tables": len(made),
         "moves": moves,
@@ -370,7 +409,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if r["browsers"]:
             print(f"  {r['browsers']} of them real Chromium pages: {r['browser_clicks']} "
-                  f"clicks, {r['browsers_over']} saw their game to its end")  # fmt: skip
+                  f"clicks, {r['browsers_over']} saw their game to its end; the class's "
+                  "kernels (pages and pools) with the games over, % of a core each: "
+                  f"{r['real_kernel_idle_cpu_percent']}")  # fmt: skip
         elif r["browsers_why_not"]:
             print(f"  no Chromium pages: {r['browsers_why_not']}")
         for e in r["errors"][:5]:

@@ -35,6 +35,7 @@ from .tables import (
     PAUSED,
     PLAYING,
     Table,
+    log_lengths,
     new_deal,
     open_table,
     seat_class,
@@ -130,6 +131,8 @@ class TablesBox(w.VBox):
         self.results = w.HTML()
         set_classes(self.results, "kw-table-results")
         self.watching: int | None = None
+        #: Each table's game as last replayed, with its log's length and seats then.
+        self._games: dict[int, tuple[Any, Any]] = {}
         self._drawn: tuple[Any, ...] = ()
         self._god_key: tuple[Any, ...] = ()
         wrap = self.guard.wrap
@@ -251,12 +254,21 @@ class TablesBox(w.VBox):
     def refresh(self) -> None:
         """Read the tables and redraw what changed."""
         shown = [t for t in tables(self.store) if t.status != DONE]
+        lengths = log_lengths(self.store)
         games = {}
         for t in shown:
+            # A table's game is replayed only when its log changed (the console reads
+            # every second; most seconds at most tables nothing happened).
+            seen = (lengths.get(t.id, (0, 0.0)), t.seats)
+            cached = self._games.get(t.id)
+            if cached is not None and cached[0] == seen:
+                games[t.id] = cached[1]
+                continue
             try:
                 games[t.id] = table_game(self.store, t.id)
             except StoreError as e:
                 games[t.id] = e
+            self._games[t.id] = (seen, games[t.id])
         key = tuple(
             (t.id, t.status, t.seats, len(g.moves) if not isinstance(g, Exception) else -1)
             for t, g in ((t, games[t.id]) for t in shown)

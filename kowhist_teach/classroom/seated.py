@@ -13,8 +13,9 @@ How a table stays one game across its kernels:
 - the bots of the empty seats (and of a student who has left, after the teacher's
   delay, ``bot_after`` seconds) are played by one kernel: the present student with the
   lowest seat (its *driver*). Should two kernels think they drive, the log decides;
-- each kernel reads the log a few times a second (:data:`POLL_SECONDS`: one indexed
-  query), and who is present and whether the teacher has paused the table every
+- each kernel reads the log a few times a second while another seat is to move
+  (:data:`POLL_SECONDS`: one indexed query; :data:`QUIET_POLL_SECONDS` otherwise), and
+  who is present and whether the teacher has paused the table every
   :data:`PRESENCE_SECONDS`.
 
 A seat's page receives only what that seat may see: the table widget draws the table
@@ -70,9 +71,12 @@ __all__ = ["SeatPage", "still_to_play"]
 
 _log = logging.getLogger(__name__)
 
-#: Seconds between two looks at the table's log (another student's card reaches this
-#: page within this, plus drawing it).
+#: Seconds between two looks at the table's log while another seat is to move (another
+#: student's card reaches this page within this, plus drawing it).
 POLL_SECONDS = 0.2
+#: Seconds between two looks when nothing is expected from the others: this student's
+#: own turn, a paused table, a game over (a kernel's every wake-up costs CPU).
+QUIET_POLL_SECONDS = 1.0
 #: Seconds between two looks at who is present and whether the table is paused.
 PRESENCE_SECONDS = 1.0
 #: The fewest seconds a table waits for a student who has left (whatever the setting).
@@ -174,6 +178,8 @@ class SeatPage(w.VBox):
         self._last_presence = 0.0
         self._looked = False
         self._polling: Any = None
+        self._loop: Any = None
+        self._due = 0.0
         self.paused = False
         self.view = make_table(table.game, table.players, table_width=table_width)
         self.model = self.view.model
@@ -308,6 +314,7 @@ class SeatPage(w.VBox):
         finally:
             self._writing = False
         self._status()
+        self._hurry()
 
     def _write_new(self) -> bool:
         """Write the moves made here since the log's last; ``False`` if another kernel
@@ -409,24 +416,45 @@ class SeatPage(w.VBox):
         return self.table.seats[seat] is None
 
     # --------------------------------------------------------------- polling
+    def interval(self) -> float:
+        """Seconds to the next look at the log: :data:`POLL_SECONDS` while another seat
+        is to move, :data:`QUIET_POLL_SECONDS` when nothing is expected from the others."""
+        game = self.model.game
+        waiting = not self.paused and not game.is_over() and game.to_move != self.seat
+        return POLL_SECONDS if waiting else QUIET_POLL_SECONDS
+
     def start_polling(self) -> None:
-        """Poll the table every :data:`POLL_SECONDS` on the kernel's event loop (outside
-        a kernel nothing is scheduled: :meth:`poll` is called by hand)."""
+        """Poll the table on the kernel's event loop, every :meth:`interval` (outside a
+        kernel nothing is scheduled: :meth:`poll` is called by hand)."""
         loop = kernel_loop()
         if self._polling is not None or loop is None:
             return
+        self._loop = loop
+        self._schedule(self.interval())
 
-        def tick() -> None:
-            self._polling = None
-            if getattr(self, "comm", None) is None:  # the page is gone: stop reading
-                return
-            try:
-                self.poll()
-            except Exception:
-                _log.exception("shared table: reading the log")
-            self._polling = loop.call_later(POLL_SECONDS, tick)
+    def _schedule(self, seconds: float) -> None:
+        self._polling = self._loop.call_later(seconds, self._tick)
+        self._due = time.monotonic() + seconds
 
-        self._polling = loop.call_later(POLL_SECONDS, tick)
+    def _tick(self) -> None:
+        self._polling = None
+        if getattr(self, "comm", None) is None:  # the page is gone: stop reading
+            return
+        try:
+            self.poll()
+        except Exception:
+            _log.exception("shared table: reading the log")
+        self._schedule(self.interval())
+
+    def _hurry(self) -> None:
+        """After this page's own move the others are to play: look again soon, not at
+        the quiet pace."""
+        if self._polling is None or self._loop is None:
+            return
+        soon = time.monotonic() + self.interval()
+        if soon < self._due - 0.01:
+            self._polling.cancel()
+            self._schedule(self.interval())
 
     def stop(self) -> None:
         """Stop following the table (the student moved to another one)."""

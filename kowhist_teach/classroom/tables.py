@@ -48,6 +48,7 @@ __all__ = [
     "Table",
     "add_move",
     "free_seats",
+    "log_lengths",
     "log_since",
     "new_deal",
     "seat_class",
@@ -251,6 +252,18 @@ def log_since(store: ClassStore, table_id: int, first: int) -> list[tuple[int, i
             .order_by(m.c.number)
         ).all()
     return [(int(n), int(s), str(mv)) for n, s, mv in rows]
+
+
+def log_lengths(store: ClassStore) -> dict[int, tuple[int, float]]:
+    """How many moves each table's log holds, and when its newest was written (one
+    grouped query): a log taken back and played again to the same length still shows
+    as changed."""
+    m, sa = store.t.table_moves, store._sa
+    with store._read() as c:
+        rows = c.execute(
+            sa.select(m.c.table_id, sa.func.count(), sa.func.max(m.c.at)).group_by(m.c.table_id)
+        ).all()
+    return {int(t): (int(n), float(at)) for t, n, at in rows}
 
 
 def table_presence(store: ClassStore, table_id: int) -> tuple[str, dict[int, float]]:
