@@ -40,6 +40,7 @@ from ..widgets.quiet import one_line, quiet_kernel
 from .console_boxes import ClassSettingsBox, SameDealBox, message_html
 from .console_tables import TablesBox
 from .console_views import (
+    ANALYSIS_SECONDS,
     StudentLine,
     best_and_worst_html,
     deal_analysis,
@@ -195,6 +196,10 @@ class TeacherConsole(w.VBox):
     without it (or outside a kernel) call :meth:`refresh`. The console speaks the
     class's language, and has a language menu of its own.
     """
+
+    #: The longest the analysis of a deal's first position may take before a note says
+    #: so (:func:`~.console_views.deal_analysis`).
+    analysis_seconds = ANALYSIS_SECONDS
 
     def __init__(self, store: ClassStore, *, poll: bool = True, interval: float = POLL_SECONDS):
         super().__init__()
@@ -424,7 +429,7 @@ class TeacherConsole(w.VBox):
         self._projected = key
         game = deal_game(deal)
         self.deal_picture.value = str(table_svg(game, seat=0, show_all=True, width=PROJECTOR_WIDTH))
-        label, lines = deal_analysis(game)
+        label, lines = deal_analysis(game, self.analysis_seconds)
         items = "".join(f"<li>{esc(line)}</li>" for line in lines)
         head = tag("h4", label.capitalize()) if label else ""
         self.analysis.value = f"{head}<ul>{items}</ul>"

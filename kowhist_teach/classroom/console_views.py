@@ -336,7 +336,7 @@ def deal_analysis(game: Any, time_limit: float = ANALYSIS_SECONDS) -> tuple[str,
     """The analysis with every card visible of the first move: its label and one line
     per move; or no label and one line saying why there is none.
 
-    >>> label, lines = deal_analysis(spec("knockout").new_game(players=2, seed=5))
+    >>> label, lines = deal_analysis(spec("knockout").new_game(players=2, seed=5), 600)
     >>> label, len(lines) > 1
     ('best play if every card were visible', True)
     """
