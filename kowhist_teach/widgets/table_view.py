@@ -175,14 +175,17 @@ class TableView(w.VBox):
         frames, self._frames = [*self._frames, self._draw_table()], []
         self._first_sent = False
         hand = self.hand
-        self.card_table.show(
-            frames,
-            hand.table_hand(),
-            hand.my_turn and not hand.hidden and not self._confirming,
-            hand_seat=hand.hand_seat,
-        )
-        self.card_table.feedback = self._feedback()
-        self.card_table.moment = self._moment_now()
+        # One message to the browser: the table and the moment over it (a round's end)
+        # arrive together, never a status saying "click Next round" without the button.
+        with self.card_table.hold_sync():
+            self.card_table.show(
+                frames,
+                hand.table_hand(),
+                hand.my_turn and not hand.hidden and not self._confirming,
+                hand_seat=hand.hand_seat,
+            )
+            self.card_table.feedback = self._feedback()
+            self.card_table.moment = self._moment_now()
         self._keep_in_browser()
 
     def keep_in_browser(self, key: str) -> None:

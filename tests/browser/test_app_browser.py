@@ -22,6 +22,14 @@ ILLEGAL = ".kw-card.kw-illegal"
 CALL = ".kw-call.kw-call-legal"  # a trump suit to choose, a vote, a pass, a declaration
 FIRST_LOAD_MS = 90_000
 
+# True once the student has something to do: a moment's button to go on, a legal card or
+# call, or the game's outcome in the status line.
+ACTIONABLE_JS = """([legal, call]) => {
+  const seen = (s) => [...document.querySelectorAll(s)].some((n) => n.offsetParent !== null);
+  return seen(".kw-moment-next") || seen(".kw-moment-watch") || seen(legal) || seen(call)
+    || document.querySelector(".kw-status .kw-outcome") !== null;
+}"""
+
 # Resolves once the page has not changed for `quiet` ms (or after `limit` ms): the app
 # answers a click with a burst of widget updates (the move, the bots' replies).
 QUIET_JS = """
@@ -93,7 +101,17 @@ def click_and_settle(page: Any, locator: Any) -> None:
 def play_one(page: Any) -> str:
     """Make one move of the student's: a legal card, else a legal call (trumps to
     choose, a pass, a declaration); at a moment over the table (a round's end, knocked
-    out) go on. What was done, or '' when there is nothing to do."""
+    out) go on. What was done, or '' when there is nothing to do.
+
+    It waits for something to do first: the status line and the table are separate
+    widgets, so on a loaded machine the status can say "click Next round" a moment
+    before the button is drawn (a quiet page is no proof that everything arrived)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(ACTIONABLE_JS, arg=[LEGAL, CALL], timeout=30_000)
+    except PlaywrightTimeout:
+        return ""
     for choice in (".kw-moment-next", ".kw-moment-watch"):
         button = page.locator(choice)
         if button.count() and button.first.is_visible():
