@@ -22,13 +22,11 @@ ILLEGAL = ".kw-card.kw-illegal"
 CALL = ".kw-call.kw-call-legal"  # a trump suit to choose, a vote, a pass, a declaration
 FIRST_LOAD_MS = 90_000
 
-# True once the student has something to do: a moment's button to go on, a legal card or
-# call, or the game's outcome in the status line.
-ACTIONABLE_JS = """([legal, call]) => {
-  const seen = (s) => [...document.querySelectorAll(s)].some((n) => n.offsetParent !== null);
-  return seen(".kw-moment-next") || seen(".kw-moment-watch") || seen(legal) || seen(call)
-    || document.querySelector(".kw-status .kw-outcome") !== null;
-}"""
+# True once one of the selectors is on the page and shown: something for the student
+# to do (a moment's button, a legal card or call) or the game's outcome.
+SHOWN_JS = """(selectors) => selectors.some((s) =>
+  [...document.querySelectorAll(s)].some((n) => n.offsetParent !== null))"""
+TO_DO = (".kw-moment-next", ".kw-moment-watch", LEGAL, CALL, ".kw-status .kw-outcome")
 
 # Resolves once the page has not changed for `quiet` ms (or after `limit` ms): the app
 # answers a click with a burst of widget updates (the move, the bots' replies).
@@ -98,19 +96,27 @@ def click_and_settle(page: Any, locator: Any) -> None:
     settle(page)
 
 
-def play_one(page: Any) -> str:
-    """Make one move of the student's: a legal card, else a legal call (trumps to
-    choose, a pass, a declaration); at a moment over the table (a round's end, knocked
-    out) go on. What was done, or '' when there is nothing to do.
+def wait_for_one_of(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_000) -> bool:
+    """Wait until one of ``selectors`` is shown; False if none came in ``timeout_ms``.
 
-    It waits for something to do first: the status line and the table are separate
-    widgets, so on a loaded machine the status can say "click Next round" a moment
-    before the button is drawn (a quiet page is no proof that everything arrived)."""
+    The status line and the table are separate widgets: on a loaded machine the status
+    can say "click Next round" a moment before the button is drawn, so a quiet page is
+    no proof that everything arrived."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        page.wait_for_function(ACTIONABLE_JS, arg=[LEGAL, CALL], timeout=30_000)
+        page.wait_for_function(SHOWN_JS, arg=list(selectors), timeout=timeout_ms)
     except PlaywrightTimeout:
+        return False
+    return True
+
+
+def play_one(page: Any) -> str:
+    """Make one move of the student's: a legal card, else a legal call (trumps to
+    choose, a pass, a declaration); at a moment over the table (a round's end, knocked
+    out) go on. What was done, or '' when there is nothing to do (it waits for
+    something to do first, see :func:`wait_for_one_of`)."""
+    if not wait_for_one_of(page, TO_DO):
         return ""
     for choice in (".kw-moment-next", ".kw-moment-watch"):
         button = page.locator(choice)

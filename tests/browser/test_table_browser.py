@@ -32,6 +32,7 @@ from test_app_browser import (
     settle,
     teacher,
     text_of,
+    wait_for_one_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -146,7 +147,10 @@ def game_titles(page: Any) -> list[str]:
 def step(page: Any) -> str:
     """One thing the student does: go on at a moment, else a legal card, else a legal
     call. What was done ('' for nothing)."""
-    for choice in (".kw-moment-next", ".kw-moment-watch", ".kw-next-deal", ".kw-next-round"):
+    buttons = (".kw-moment-next", ".kw-moment-watch", ".kw-next-deal", ".kw-next-round")
+    if not wait_for_one_of(page, (*buttons, LEGAL, CALL, ".kw-status .kw-outcome")):
+        return ""
+    for choice in buttons:
         button = page.locator(choice)
         if button.count() and button.first.is_visible():
             click_and_settle(page, button.first)
@@ -448,6 +452,9 @@ def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) 
         page.screenshot(path=str(artifacts / "german-match-1024x768.png"))
         hand_end = page.locator('.kw-moment[data-kind="hand-end"]')
         for _ in range(120):
+            wait_for_one_of(
+                page, ('.kw-moment[data-kind="hand-end"]', LEGAL, CALL, ".kw-status .kw-outcome")
+            )
             if hand_end.is_visible() or game_over(page):
                 break
             for selector in (LEGAL, CALL):
