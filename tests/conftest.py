@@ -34,6 +34,7 @@ TOGETHER = (
     "test_app_browser.py",
     "test_binder.py",
     "test_family_browser.py",
+    "test_hub_browser.py",
     "test_lite.py",
     "test_recover_browser.py",
 )

@@ -6,7 +6,8 @@ class start`` serves to the students. The page:
 1. learns the id the student's browser keeps (:class:`BrowserId`: 128 random bits in
    localStorage, made on the first visit; the page's heartbeat too);
 2. finds the student in the class store by that id, or asks for a name (one field
-   ``kw-join-name``, one button ``kw-join``) and writes them in;
+   ``kw-join-name``, one button ``kw-join``) and writes them in; on a school's JupyterHub
+   the student is the hub's user (:mod:`.hub`): no name to type;
 3. shows the app with the class's settings (game, rules, language, the bots' pace, the
    analysis, hints on or off; no "Teacher settings" box) and the student's game from
    the store: a reload, a killed kernel or a restarted server brings back the same game;
@@ -172,8 +173,13 @@ class ClassPage(w.VBox):
     """A student's page in a class (``kw-class-page``): the join form, then the app.
     ``store`` is the class store; the browser's id arrives from :class:`BrowserId`."""
 
-    def __init__(self, store: ClassStore, table_width: int = 760) -> None:
+    def __init__(
+        self, store: ClassStore, table_width: int = 760, hub_user: str | None = None
+    ) -> None:
         super().__init__()
+        #: On a school's JupyterHub, the hub's user this page serves: the student is who
+        #: logged in (no name to type, the same game from any browser).
+        self.hub_user = hub_user or None
         set_classes(self, "kw-root", "kw-class-page")
         self.store = store
         self.table_width = table_width
@@ -229,6 +235,12 @@ class ClassPage(w.VBox):
 
     def _find_student(self) -> None:
         if self.student is not None:
+            return
+        if self.hub_user:
+            from .hub import hub_student_id
+
+            key = hub_student_id(self.hub_user)
+            self.enter(self.store.student(key) or self.store.join(key, self.hub_user))
             return
         found = self.store.student(self.browser.browser_id)
         if found is not None:
@@ -521,7 +533,9 @@ def build_class_page(url: str | None = None) -> w.Widget:
         store = ClassStore(url)
     except StoreError as e:
         return _notice(str(e))
-    return ClassPage(store)
+    from .hub import HUB_USER_ENV
+
+    return ClassPage(store, hub_user=os.environ.get(HUB_USER_ENV))
 
 
 def _notice(text: str) -> w.HTML:

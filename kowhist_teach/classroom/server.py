@@ -177,6 +177,11 @@ class ServeOptions:
     start). A class keeps one in its store, so that after a restart the students' pages
     are still logged in and a reload brings each back to their game."""
 
+    hub: Any = None
+    """Under a JupyterHub (:class:`~.hub.HubPlace`): the hub's login in place of a token,
+    the address and URL prefix the hub chose, no Host check (the hub's proxy passes the
+    school's host name on; the login is what keeps other pages out)."""
+
     def __post_init__(self) -> None:
         if self.pool_size is None:
             self.pool_size = CLASSROOM_POOL_SIZE if self.classroom else POOL_SIZE
@@ -283,17 +288,30 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
     ''
     """
     pool = options.pool_size or 0
-    return {
-        "Voila": {
+    if options.hub is not None:
+        place = options.hub
+        listen: dict[str, Any] = {
+            "ip": place.ip,
+            "port": place.port,
+            "base_url": place.prefix,
+            "open_browser": False,
+            "token": None,  # the hub's login (JupyterHubIdentityProvider) takes its place
+        }
+    else:
+        listen = {
             "ip": _listen_address(options),
             "port": options.port,
-            "port_retries": 0,
             "open_browser": options.open_browser,
             # Never open without a token on the network; none is needed on loopback,
             # where the Host check keeps other web pages out.
             "token": (options.token or "") if options.classroom else "",
-            "mathjax_url": "",
             "custom_display_url": join_url(options).split("?")[0],
+        }
+    return {
+        "Voila": {
+            **listen,
+            "port_retries": 0,
+            "mathjax_url": "",
             **(
                 {"cookie_secret": bytes.fromhex(options.cookie_secret)}
                 if options.cookie_secret
@@ -531,6 +549,8 @@ def _server_classes() -> tuple[type, type, type, type]:
                 else (path, handler, *rest)
                 for path, handler, *rest in super().init_handlers()
             ]
+            if self.kowhist_options.hub is not None:
+                return _hub_handlers(handlers, self.server_url)
             names = ["localhost", r"127\.\d+\.\d+\.\d+", r"\[::1\]"]
             if self.kowhist_options.classroom:
                 host = _public_address(self.kowhist_options).lower()
@@ -544,6 +564,19 @@ def _server_classes() -> tuple[type, type, type, type]:
             ]
 
     return KowhistVoila, PageClosedHandler, CappedKernelSpecManager, WrongHostHandler
+
+
+def _hub_handlers(handlers: list[Any], prefix: str) -> list[Any]:
+    """The handlers under a hub: the hub login's own (``/oauth_callback``, ``/logout``,
+    which Voilà adds without the server's URL prefix) moved under the prefix."""
+    from jupyter_server.utils import url_path_join
+
+    moved = []
+    for path, *rest in handlers:
+        if path in ("/oauth_callback", "/logout"):
+            path = url_path_join(prefix, path)
+        moved.append((path, *rest))
+    return moved
 
 
 def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
@@ -567,6 +600,10 @@ def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
         print(message.format(port=options.port), flush=True)
     config = Config(voila_config(options))
     config.VoilaConfiguration.kernel_spec_manager_class = spec_manager
+    if options.hub is not None:
+        from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
+
+        config.Voila.identity_provider_class = JupyterHubIdentityProvider
     with tempfile.TemporaryDirectory(prefix="kowhist-template-") as folder:
         (Path(folder) / "index.html.j2").write_text(_TEMPLATE, encoding="utf-8")
         try:

@@ -41,6 +41,7 @@ from typing import Any
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import class_servers, package_notebook, port_taken, run_class
+from .class_hub import add_singleuser_parser, cmd_singleuser
 from .class_tables import _cmd_tables, existing_store, tables_status
 
 __all__ = [
@@ -109,6 +110,8 @@ def add_class_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
         help=_("the teacher's token (default: made once, then kept in the class store)"),
     )
 
+    add_singleuser_parser(commands, parents)
+
     status = commands.add_parser(
         "status", help=_("the students, their games and their scores"), parents=parents
     )
@@ -150,6 +153,7 @@ def cmd_class(args: argparse.Namespace) -> int:
         "start": _cmd_start,
         "status": _cmd_status,
         "tables": _cmd_tables,
+        "singleuser": cmd_singleuser,
         "export": _cmd_export,
     }
     return commands[args.class_command](args)
