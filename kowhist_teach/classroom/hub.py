@@ -181,9 +181,14 @@ c.ServerApp.terminals_enabled = False
 c.MappingKernelManager.cull_idle_timeout = {COURSE_CULL_SECONDS}
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
-# Voila's extension page template loads MathJax and fonts from CDNs: off in the course
-# (the lessons run in JupyterLab, whose MathJax is its own).
-c.ServerApp.jpserver_extensions = {{"voila": False}}
+# Off: Voila's extension (its page template loads MathJax and fonts from CDNs; the
+# lessons run in JupyterLab, whose MathJax is its own), the terminals, the language
+# servers (processes a class does not need).
+c.ServerApp.jpserver_extensions = {{
+    "voila.server_extension": False,
+    "jupyter_server_terminals": False,
+    "jupyter_lsp": False,
+}}
 # JupyterLab asks the Internet for news and updates: never in a class.
 c.LabApp.news_url = None
 c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"
@@ -207,8 +212,11 @@ def course_argv(lang: str, home: Path) -> list[str]:
     here = Path(sys.executable).parent / "jupyterhub-singleuser"
     program = str(here) if here.exists() else "jupyterhub-singleuser"
     contents = f"{folder.relative_to(home).as_posix()}/00_contents.ipynb"
+    # As root (a container run as root): JupyterLab refuses to start without it.
+    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     return [
         program,
+        *root,
         f"--config={config}",
         f"--ServerApp.root_dir={home}",
         f"--ServerApp.default_url=/lab/tree/{contents}",

@@ -59,7 +59,7 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
     if args.course:
         home = Path(os.environ.get("HOME") or Path.home())
         # --lang (every command's) is the course's language too.
-        argv = course_argv(getattr(args, "lang", None) or system_language(), home)
+        argv = course_argv(getattr(args, "explicit_lang", None) or system_language(), home)
         os.chdir(home)
         sys.stdout.flush()
         os.execv(argv[0], argv) if Path(argv[0]).is_absolute() else os.execvp(argv[0], argv)

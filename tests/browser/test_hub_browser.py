@@ -21,111 +21,43 @@ saying which; with ``KOWHIST_REQUIRE_BROWSER=1`` (CI) it fails instead.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from class_store_helpers import postgres_server
+from class_store_helpers import _admin, postgres_server
 from conftest import WORKER, unavailable
 from test_app_browser import LEGAL
-from voila_harness import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "deploy" / "single-machine" / "jupyterhub_config.py"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _hub import Hub, HubError, running_hub  # noqa: E402
+
 STUDENTS = ("ann", "ben", "cleo")
 TEACHER = "tess"
 PASSWORDS = {name: f"pw-{name}-{i}x" for i, name in enumerate((*STUDENTS, TEACHER))}
 #: A spawn on a loaded CI machine: the hub starts the server, which preheats a kernel
 #: that runs the class page before the student's page can take it.
 SPAWN_MS = 240_000
-#: Seconds for the hub to answer /hub/health after it starts.
-HUB_START_SECONDS = 120
-
-# The test's configuration: the shipped file, then another authenticator (JupyterHub's
-# own base class, with a password per person: only these four get in).
-TEST_CONFIG = """\
-c = get_config()  # noqa: F821
-load_subconfig({shipped!r})  # noqa: F821
-
-from jupyterhub.auth import Authenticator
-
-
-class Passwords(Authenticator):
-    passwords = {passwords!r}
-
-    async def authenticate(self, handler, data):
-        name = data.get("username", "")
-        if name in self.passwords and data.get("password") == self.passwords[name]:
-            return name
-        return None
-
-
-c.JupyterHub.authenticator_class = Passwords
-"""
-
-
-@dataclass
-class Hub:
-    url: str
-    api_port: int
-    process: subprocess.Popen[bytes]
-    log: Path
-    hosts: dict[str, set[str]] = field(default_factory=dict)
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return r.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-def _servers_of(api_port: int) -> list[int]:
-    """The processes the hub on ``api_port`` started and left running (its students'
-    servers and their kernels: the shipped configuration keeps them over a hub's
-    restart), found by the hub's API address in their environment."""
-    mark = f"JUPYTERHUB_API_URL=http://127.0.0.1:{api_port}/hub/api".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        with contextlib.suppress(OSError):
-            if mark in (entry / "environ").read_bytes().split(b"\0"):
-                found.append(int(entry.name))
-    return found
-
-
-def _stop(pids: list[int], sig: int) -> None:
-    for pid in pids:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(pid, sig)
+#: The hosts each person's browser asked anything of.
+HOSTS: dict[str, set[str]] = {}
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[Hub]:
-    """The shipped single-machine hub, with the test's authenticator, on free ports."""
-    if importlib_missing("jupyterhub"):
+    """The shipped single-machine hub, with the test's authenticator, on free ports, its
+    class store a PostgreSQL database of its own."""
+    import importlib.util
+
+    if importlib.util.find_spec("jupyterhub") is None:
         unavailable("JupyterHub is not installed (pip install 'kowhist-teach[hub]')")
-    proxy = shutil.which("configurable-http-proxy")
-    if proxy is None:
+    if shutil.which("configurable-http-proxy") is None:
         unavailable(
             "configurable-http-proxy is not installed (npm install -g configurable-http-proxy)"
         )
@@ -133,77 +65,29 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
     if admin_url is None:
         unavailable(why)
     import sqlalchemy as sa
-    from class_store_helpers import _admin
 
     name = f"kw_test_hub_{os.getpid()}_{int(time.time())}"
     with _admin(admin_url).connect() as c:
         c.exec_driver_sql(f'CREATE DATABASE "{name}"')
     class_db = sa.engine.make_url(admin_url).set(database=name).render_as_string(False)
-    folder = tmp_path_factory.mktemp("hub")
-    config = folder / "test_config.py"
-    config.write_text(TEST_CONFIG.format(shipped=str(SHIPPED), passwords=PASSWORDS))
-    port, api_port, proxy_port, console_port = (free_port() for _ in range(4))
-    env = {
-        **os.environ,
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "KOWHIST_HUB_URL": f"http://127.0.0.1:{port}",
-        "KOWHIST_HUB_API_PORT": str(api_port),
-        "KOWHIST_PROXY_API_PORT": str(proxy_port),
-        "KOWHIST_CONSOLE_PORT": str(console_port),
-        "KOWHIST_HUB_DATA": str(folder / "data"),
-        "KOWHIST_CLASS_DB": class_db,
-        "KOWHIST_TEACHERS": TEACHER,
-    }
     log = artifacts / (f"hub-{WORKER}.log" if WORKER else "hub.log")
-    with open(log, "wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(config)],
-            cwd=folder,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    running = Hub(f"http://127.0.0.1:{port}", api_port, process, log)
     try:
-        deadline = time.monotonic() + HUB_START_SECONDS
-        while not _answers(f"{running.url}/hub/health"):
-            if process.poll() is not None:
-                pytest.fail(f"JupyterHub stopped at its start:\n{running.log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"JupyterHub did not answer in {HUB_START_SECONDS} s:\n{running.log_tail()}"
-                )
-            time.sleep(0.5)
-        yield running
+        with running_hub(
+            tmp_path_factory.mktemp("hub"), class_db, PASSWORDS, [TEACHER], log
+        ) as running:
+            yield running
+    except HubError as e:
+        pytest.fail(str(e), pytrace=False)
     finally:
-        process.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=60)
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        # The servers the hub leaves running (as shipped: a hub restart keeps them).
-        _stop(_servers_of(api_port), signal.SIGTERM)
-        deadline = time.monotonic() + 30
-        while _servers_of(api_port) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        _stop(_servers_of(api_port), signal.SIGKILL)
         with _admin(admin_url).connect() as c:
             c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def importlib_missing(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is None
 
 
 def _person(browser: Any, hub: Hub, name: str) -> Any:
     """A browser context of ``name``'s own, every host it asks recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(60_000)
-    hosts = hub.hosts.setdefault(name, set())
+    hosts = HOSTS.setdefault(name, set())
     context.on("request", lambda request: hosts.add(request.url.split("/")[2]))
     page = context.new_page()
     errors: list[str] = []
@@ -270,9 +154,8 @@ def test_three_students_and_a_teacher_at_once(browser: Any, hub: Hub, artifacts:
     finally:
         for page in pages.values():
             page.context.close()
-    assert {host for hosts in hub.hosts.values() for host in hosts} == {hub.url.split("/")[2]}, (
-        hub.hosts
-    )
+    asked = {host for hosts in HOSTS.values() for host in hosts}
+    assert asked == {hub.url.split("/")[2]}, HOSTS
 
 
 @pytest.mark.parametrize(
