@@ -26,7 +26,7 @@ TEST_JOBS ?= 4
 # The browser tests, but for the JupyterLite site's (`make test-lite`).
 BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
-.PHONY: venv .venv test lint app class lab bench clean cards lite lite-serve test-lite
+.PHONY: venv .venv test lint app class lab bench clean cards lite lite-serve test-lite dist
 
 venv .venv: $(STAMP_TEST)
 
@@ -73,6 +73,21 @@ class: $(STAMP_APP)
 # starts in notebooks/ and finds kowhist-teach; as root it adds --allow-root.
 lab: $(STAMP_APP)
 	$(BIN)/kowhist-teach lab $(LAB_ARGS)
+
+# The wheel and the sdist of this checkout, in dist/ (elsewhere: make dist DIST=/tmp/d):
+# what a school's JupyterHub images install (deploy/), never a package fetched by name.
+# `python -m build` makes the sdist, then the wheel from it (so the sdist is known to be
+# whole); --no-isolation builds with the hatchling installed beside it here once, so that
+# later builds need no network.
+DIST       ?= dist
+STAMP_DIST := $(VENV)/.installed-dist
+
+$(STAMP_DIST): | $(VENV)/bin/python
+	$(BIN)/python -m pip install 'build>=1.2' 'hatchling>=1.24'
+	touch $@
+
+dist: $(STAMP_DIST)
+	$(BIN)/python -m build --no-isolation --outdir $(DIST) .
 
 # Printable one-page rules cards (Knock-Out Whist, German Whist; en, es, fr) in build/cards.
 cards:

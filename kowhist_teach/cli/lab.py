@@ -3,7 +3,8 @@ student's language (``make lab`` runs it).
 
 - The language is ``--lang`` (``en``, ``es``, ``fr``), else the system's (``LC_ALL``,
   ``LC_MESSAGES``, ``LANG``), else English.
-- JupyterLab's files start in the course folder (``notebooks/``), so a lesson's command
+- JupyterLab's files start in the course folder (``notebooks/``, or its copy inside the
+  package when installed from a wheel: :func:`course_folder`), so a lesson's command
   (``kowhist-teach replay records/04_one_round.json``) works as written in the terminal
   JupyterLab opens there, and that terminal finds ``kowhist-teach`` (this environment's
   ``bin`` is first on its ``PATH``).
@@ -48,16 +49,25 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 
 def course_folder() -> Path:
-    """The course's folder: ``notebooks/`` of this checkout."""
-    folder = Path(__file__).resolve().parents[2] / "notebooks"
-    if not (folder / "00_contents.ipynb").is_file():
-        raise SetupError(
-            _(
-                "the course (notebooks/00_contents.ipynb) is not beside this install: run it "
-                "from a copy of the project"
-            )  # fmt: skip
-        )
-    return folder
+    """The course's folder: the copy a wheel carries inside the package
+    (``kowhist_teach/notebooks/``, as a JupyterHub's image installs it), else
+    ``notebooks/`` of this checkout (an editable install runs from the checkout).
+
+    >>> (course_folder() / "es" / "00_contents.ipynb").is_file()
+    True
+    """
+    package = Path(__file__).resolve().parents[1]
+    # The package's own copy first: beside an installed package, parents[2] is
+    # site-packages, where another distribution's notebooks/ could lie.
+    for folder in (package / "notebooks", package.parent / "notebooks"):
+        if (folder / "00_contents.ipynb").is_file():
+            return folder
+    raise SetupError(
+        _(
+            "the course (notebooks/00_contents.ipynb) is not beside this install: run it "
+            "from a copy of the project"
+        )  # fmt: skip
+    )
 
 
 def contents_page(lang: str) -> str:
