@@ -1,0 +1,592 @@
+"""Issue 23, a school's JupyterHub: the deployment folder (``deploy/``) as Kubernetes runs
+it, checked on a machine with no Docker daemon and no Kubernetes.
+
+- ``deploy/z2jh/config.yaml`` against Zero to JupyterHub's chart 4.4.0 (its default
+  values and its values schema, vendored in ``tests/data/``), as Helm checks it before an
+  install; a broken copy is refused, to show the check bites. Real logins only (LTI 1.3,
+  no dummy authenticator, no admin); the teachers' role opens the console and nothing
+  more; the two profiles; the hub's side of the chart's configuration, run here.
+- ``make dist`` builds a wheel that carries the app's pages and the course.
+- The single-user image's install steps (``deploy/install.sh``, what
+  ``deploy/singleuser.Dockerfile`` runs) in a fresh virtual environment, from that wheel;
+  then the server the image starts, in the environment a hub's spawner gives it, with a
+  stand-in for the hub's API: it sends a visitor to the hub's login, serves its student
+  the class page, refuses another student, and serves nothing but the app.
+
+The last part installs the ``hub`` extra's dependencies from the package index (pip's
+cache makes later runs quick): one environment for the module, made once.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import jsonschema
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+DEPLOY = REPO / "deploy"
+CONFIG = DEPLOY / "z2jh" / "config.yaml"
+DATA = Path(__file__).resolve().parent / "data"
+SCHEMA = DATA / "z2jh-4.4.0-values.schema.json"
+CHART_VALUES = DATA / "z2jh-4.4.0-values.yaml"
+CONSOLE_SCOPE = "access:services!service=class-console"
+LANGUAGES = ("en", "es", "fr")
+#: Seconds for the fresh environment's install (the index, then pip's cache).
+INSTALL_SECONDS = 1200
+#: Seconds for the image's server to answer, on a loaded machine.
+SERVE_SECONDS = 180
+
+
+# ------------------------------------------------------------------ the chart's config
+def helm_merge(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """``overrides`` merged into ``defaults`` as Helm merges a values file into a chart's
+    values: maps key by key, anything else replaced, ``null`` deleting the key."""
+    merged = copy.deepcopy(defaults)
+    for key, value in overrides.items():
+        if value is None:
+            merged.pop(key, None)
+        elif isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = helm_merge(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+def load_config() -> dict[str, Any]:
+    """deploy/z2jh/config.yaml, as YAML reads it."""
+    return yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
+
+
+def chart_errors(config: dict[str, Any]) -> list[str]:
+    """What the chart's schema finds wrong with ``config`` merged into its defaults
+    (``[]``: Helm would install it)."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    defaults = yaml.safe_load(CHART_VALUES.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft7Validator(schema)
+    values = helm_merge(defaults, config)
+    return [
+        f"{'.'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+        for e in validator.iter_errors(values)
+    ]
+
+
+def test_the_vendored_chart_is_4_4_0_and_its_defaults_pass_its_schema() -> None:
+    defaults = yaml.safe_load(CHART_VALUES.read_text(encoding="utf-8"))
+    assert defaults["hub"]["image"]["name"] == "quay.io/jupyterhub/k8s-hub"
+    assert "5c5f5df751588a68a7781ead01d0f62e88e2e72f" in (DATA / "README.md").read_text()
+    assert chart_errors({}) == []
+
+
+def test_the_config_passes_the_charts_schema() -> None:
+    assert chart_errors(load_config()) == []
+
+
+@pytest.mark.parametrize(
+    ("where", "broken"),
+    [
+        # The roles under hub.config, where JupyterHub would never see them.
+        ("hub.config", {"hub": {"config": {"loadRoles": {}}}}),
+        ("singleuser.memory", {"singleuser": {"memory": {"limt": "1G"}}}),
+        ("cull.timeout", {"cull": {"timeout": "half an hour"}}),
+        ("singleuser.storage.type", {"singleuser": {"storage": {"type": "ephemeral"}}}),
+    ],
+)
+def test_a_broken_config_is_refused(where: str, broken: dict[str, Any]) -> None:
+    errors = chart_errors(helm_merge(load_config(), broken))
+    assert [e for e in errors if e.startswith(f"{where}: ")] == errors != [], errors
+
+
+def _keys(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield str(key)
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+def test_logins_are_real_and_nobody_is_an_admin() -> None:
+    text = CONFIG.read_text(encoding="utf-8")
+    config = load_config()
+    hub = config["hub"]["config"]
+    assert "DummyAuthenticator" not in text
+    assert hub["JupyterHub"]["authenticator_class"] == (
+        "ltiauthenticator.lti13.auth.LTI13Authenticator"
+    )
+    lti = hub["LTI13Authenticator"]
+    assert {"issuer", "authorize_url", "jwks_endpoint", "client_id"} <= set(lti)
+    assert all(lti[k].startswith("https://") for k in ("issuer", "authorize_url", "jwks_endpoint"))
+    keys = set(_keys(config))
+    assert not keys & {"admin_users", "adminUsers", "admin"}, keys & {"admin_users", "admin"}
+    assert hub["JupyterHub"]["admin_access"] is False
+    # The merged values too: the chart's default login (dummy) is replaced.
+    defaults = yaml.safe_load(CHART_VALUES.read_text(encoding="utf-8"))
+    merged = helm_merge(defaults, config)["hub"]["config"]["JupyterHub"]
+    assert merged["authenticator_class"] != "dummy"
+
+
+def test_the_teachers_role_opens_the_console_and_nothing_more() -> None:
+    from jupyterhub.scopes import _check_scopes_exist
+
+    hub = load_config()["hub"]
+    assert list(hub["loadRoles"]) == ["class-teachers"]
+    role = hub["loadRoles"]["class-teachers"]
+    assert role["scopes"] == [CONSOLE_SCOPE]
+    assert role["groups"] == ["teachers"]
+    assert not {"users", "services"} & set(role)
+    _check_scopes_exist(role["scopes"])  # a scope JupyterHub 5.5 knows
+    assert hub["config"]["JupyterHub"]["load_groups"]["teachers"]["users"]
+    console = hub["services"]["class-console"]
+    assert console["command"][-1].endswith("kowhist-teach class singleuser --console")
+
+
+def test_the_hub_takes_the_config_as_the_chart_hands_it_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The part of the chart's jupyterhub_config.py that reads these values (the
+    services, the roles, the hub.config sections, hub.extraConfig), run here, then the
+    traits of JupyterHub 5.5 and LTI13Authenticator loaded from the result: every name
+    is a real trait and every value one it accepts."""
+    from jupyterhub.app import JupyterHub
+    from jupyterhub.auth import Authenticator
+    from jupyterhub.services.service import Service
+    from jupyterhub.spawner import Spawner
+    from ltiauthenticator.lti13.auth import LTI13Authenticator
+    from traitlets.config import Config
+
+    hub = load_config()["hub"]
+    c = Config()
+    c.JupyterHub.services = []
+    c.JupyterHub.load_roles = []
+    for key, service in copy.deepcopy(hub["services"]).items():
+        service.setdefault("name", key)
+        service["api_token"] = "token-from-the-charts-secret"
+        c.JupyterHub.services.append(service)
+    for key, role in copy.deepcopy(hub["loadRoles"]).items():
+        role.setdefault("name", key)
+        c.JupyterHub.load_roles.append(role)
+    for section, settings in copy.deepcopy(hub["config"]).items():
+        c[section].update(settings)
+    monkeypatch.setenv("KOWHIST_CLASS_DB", "postgresql://kowhist@db.example.org/kowhist")
+    for _name, source in sorted(hub["extraConfig"].items()):
+        exec(compile(source, "hub.extraConfig", "exec"), {"c": c})
+
+    for cls in (JupyterHub, Authenticator, LTI13Authenticator):
+        unknown = set(c[cls.__name__]) - set(cls.class_traits(config=True))
+        assert not unknown, f"{cls.__name__}: {unknown}"
+    # KubeSpawner's disable_user_config is JupyterHub's Spawner trait.
+    assert set(c.KubeSpawner) <= set(Spawner.class_traits(config=True))
+    app = JupyterHub(config=c)
+    lti = LTI13Authenticator(config=c)
+    assert lti.client_id and lti.issuer.startswith("https://") and lti.allow_all
+    assert app.load_groups["teachers"]["users"]
+    (console,) = [s for s in app.services if s["name"] == "class-console"]
+    assert set(console) <= set(Service.class_traits()), set(console)
+    assert console["environment"]["KOWHIST_CLASS_DB"].startswith("postgresql://")
+    assert console["url"] == "http://hub:10101"
+
+    def handler(*groups: str) -> SimpleNamespace:
+        """A request's handler, as JupyterHub hands it to default_url."""
+        user = SimpleNamespace(groups=[SimpleNamespace(name=g) for g in groups])
+        return SimpleNamespace(base_url="/", current_user=user)
+
+    # A teacher lands on the console, a student on their own server.
+    assert app.default_url(handler("teachers")) == "/services/class-console/"
+    assert app.default_url(handler()) == ""
+
+
+def test_two_profiles_the_app_by_default_and_the_course_in_three_languages() -> None:
+    single = load_config()["singleuser"]
+    app_command = ["kowhist-teach", "class", "singleuser"]
+    assert single["cmd"] == app_command
+    app, course = single["profileList"]
+    assert app["default"] is True and "kubespawner_override" not in app
+    choices = course["profile_options"]["lang"]["choices"]
+    assert set(choices) == set(LANGUAGES)
+    for lang, choice in choices.items():
+        command = choice["kubespawner_override"]["cmd"]
+        assert command == [*app_command, "--course", "--lang", lang]
+    assert course["kubespawner_override"]["storage_pvc_ensure"] is True
+    assert single["storage"]["type"] == "none"
+    assert single["memory"]["limit"] and single["memory"]["guarantee"]
+    secret = {"secretKeyRef": {"name": "kowhist-class-db", "key": "url"}}
+    assert single["extraEnv"]["KOWHIST_CLASS_DB"]["valueFrom"] == secret
+    assert load_config()["hub"]["extraEnv"]["KOWHIST_CLASS_DB"]["valueFrom"] == secret
+    assert single["networkPolicy"]["enabled"] is True
+    assert single["networkPolicy"]["egressAllowRules"]["nonPrivateIPs"] is False
+    cull = load_config()["cull"]
+    assert cull == {"enabled": True, "timeout": 1800, "every": 300}
+
+
+def test_the_images_install_this_checkouts_wheel_never_a_name() -> None:
+    single = (DEPLOY / "singleuser.Dockerfile").read_text(encoding="utf-8")
+    hub = (DEPLOY / "hub.Dockerfile").read_text(encoding="utf-8")
+    assert "FROM quay.io/jupyter/base-notebook:2025-03-14\n" in single
+    assert "FROM quay.io/jupyterhub/k8s-hub:4.4.0\n" in hub
+    assert 'CMD ["kowhist-teach", "class", "singleuser"]' in single
+    for text in (single, hub):
+        assert "COPY dist/kowhist_teach-*.whl" in text
+        assert "kowhist-teach[" not in text and "kowhist_teach[" not in text
+    assert "install.sh /tmp/kowhist/kowhist_teach-*.whl" in single
+    assert '"$1[app,postgres]"' in hub
+
+
+# ------------------------------------------------------------------ the wheel
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``make dist`` of this checkout, into a folder of the test's."""
+    folder = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        ["make", "--no-print-directory", "dist", f"DIST={folder}"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return folder
+
+
+@pytest.mark.slow
+def test_make_dist_builds_a_wheel_with_the_app_and_the_course(dist: Path) -> None:
+    (wheel,) = dist.glob("kowhist_teach-*-py3-none-any.whl")
+    assert len(list(dist.glob("kowhist_teach-*.tar.gz"))) == 1
+    names = set(zipfile.ZipFile(wheel).namelist())
+    inside = "kowhist_teach/notebooks/"
+    for page in ("app.ipynb", "class.ipynb", "console.ipynb"):
+        assert inside + page in names
+    for lang in LANGUAGES:
+        folder = "" if lang == "en" else f"{lang}/"
+        assert f"{inside}{folder}00_contents.ipynb" in names
+        lessons = sorted(p.name for p in (REPO / "notebooks" / folder).glob("[0-9][0-9]_*.ipynb"))
+        for name in lessons:
+            assert f"{inside}{folder}{name}" in names
+    for record in (REPO / "notebooks" / "records").glob("*.json"):
+        assert f"{inside}records/{record.name}" in names
+    # Not the scripts that build the course, nor the prose they read.
+    assert not [n for n in names if n.startswith(inside) and n.endswith(".py")]
+    assert not [n for n in names if n.startswith(f"{inside}text/")]
+
+
+# ------------------------------------------------------------------ the image's steps
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def clean_environ(venv: Path, home: Path) -> dict[str, str]:
+    """This process's environment with ``venv`` first on PATH and nothing of the test's
+    own virtual environment (so nothing can come from the checkout or from .venv)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME"} and not k.startswith("JUPYTER")
+    }
+    ours = str(Path(sys.executable).parent)
+    path = [p for p in env.get("PATH", "").split(os.pathsep) if p and p != ours]
+    env["PATH"] = os.pathsep.join([str(venv / "bin"), *path])
+    env["HOME"] = str(home)
+    env["JUPYTER_CONFIG_DIR"] = str(home / ".jupyter")
+    env["JUPYTER_DATA_DIR"] = str(home / ".local" / "share" / "jupyter")
+    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
+    env["LANG"] = "C.UTF-8"
+    # pip's cache stays the user's (HOME moved): the second run installs without waiting
+    # on the index's downloads.
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pip"
+    env.setdefault("PIP_CACHE_DIR", str(cache))
+    return env
+
+
+class Image:
+    """The fresh environment deploy/install.sh made, standing in for the image."""
+
+    def __init__(self, root: Path, wheel: Path, seconds: float) -> None:
+        self.root = root
+        self.venv = root / "venv"
+        self.home = root / "home"
+        self.wheel = wheel
+        self.seconds = seconds
+
+    def env(self, **extra: str) -> dict[str, str]:
+        """The image's environment, with ``extra``."""
+        return {**clean_environ(self.venv, self.home), **extra}
+
+    def run(self, *argv: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        """``argv`` in the image's environment, from its home (not the checkout)."""
+        return subprocess.run(
+            argv, cwd=self.home, env=self.env(), capture_output=True, text=True, timeout=timeout
+        )
+
+    def python(self, code: str) -> str:
+        """What ``code`` prints, run by the image's Python."""
+        done = self.run(str(self.venv / "bin" / "python"), "-c", code)
+        assert done.returncode == 0, done.stderr[-3000:]
+        return done.stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def image(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Image:
+    """A fresh virtual environment with deploy/install.sh run in it on the wheel, as the
+    single-user image's build runs it (its Python first on PATH)."""
+    root = tmp_path_factory.mktemp("image")
+    (wheel,) = dist.glob("kowhist_teach-*-py3-none-any.whl")
+    venv = root / "venv"
+    (root / "home").mkdir()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    started = time.monotonic()
+    done = subprocess.run(
+        ["sh", str(DEPLOY / "install.sh"), str(wheel)],
+        cwd=root / "home",
+        env=clean_environ(venv, root / "home"),
+        capture_output=True,
+        text=True,
+        timeout=INSTALL_SECONDS,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    return Image(root, wheel, time.monotonic() - started)
+
+
+@pytest.mark.slow
+def test_install_sh_installs_the_wheel_and_the_course_servers_config(image: Image) -> None:
+    print(f"deploy/install.sh took {image.seconds:.0f} s")
+    site = image.python("import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    # The package is the wheel's, installed into the environment: not the checkout's.
+    origin = image.python(
+        "import json, importlib.metadata as m; "
+        "print(m.distribution('kowhist-teach').read_text('direct_url.json'))"
+    )
+    assert json.loads(origin)["url"] == image.wheel.resolve().as_uri()
+    where = image.python("import kowhist_teach; print(kowhist_teach.__file__)")
+    assert Path(where).is_relative_to(site)
+    # Its course is found inside the package, every language's contents page.
+    course = Path(image.python("from kowhist_teach.cli.lab import course_folder as f; print(f())"))
+    assert course == Path(site) / "kowhist_teach" / "notebooks"
+    for lang in LANGUAGES:
+        folder = course / ("" if lang == "en" else lang)
+        assert (folder / "00_contents.ipynb").is_file()
+    # The command, the hub extra, the course server's configuration in etc/jupyter.
+    help_text = image.run("kowhist-teach", "--help")
+    assert help_text.returncode == 0 and "class" in help_text.stdout
+    assert image.run("kowhist-teach", "class", "singleuser", "--help").returncode == 0
+    for extra in ("jupyterhub", "ltiauthenticator", "psycopg", "voila"):
+        image.python(f"import {extra}")
+    installed = image.venv / "etc" / "jupyter" / "jupyter_server_config.py"
+    assert installed.read_bytes() == (DEPLOY / "jupyter_server_config.py").read_bytes()
+    # ... and Jupyter's server reads it from there.
+    shown = image.run(str(image.venv / "bin" / "jupyter-server"), "--show-config-json")
+    assert shown.returncode == 0, shown.stderr[-3000:]
+    loaded = json.loads(shown.stdout)
+    assert loaded["MappingKernelManager"] == {
+        "cull_idle_timeout": 900,
+        "cull_interval": 60,
+        "cull_connected": False,
+    }
+    assert loaded["ServerApp"]["terminals_enabled"] is False
+    extensions = loaded["ServerApp"]["jpserver_extensions"]
+    assert extensions["voila.server_extension"] is False  # its pages load MathJax from a CDN
+    assert extensions["jupyter_server_terminals"] is False
+    assert loaded["LabApp"]["news_url"] is None
+
+
+def _get(url: str, token: str = "") -> tuple[int, dict[str, str], bytes]:
+    """A GET that follows no redirect, with the hub token ``token`` if given: its
+    status, headers and body (status 0 if nothing answers)."""
+
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    opener = urllib.request.build_opener(Stay)
+    request = urllib.request.Request(url)
+    if token:
+        request.add_header("Authorization", f"token {token}")
+    try:
+        with opener.open(request, timeout=120) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+    except OSError:
+        return 0, {}, b""
+
+
+#: The stand-in hub's users, by the token each one's browser would carry.
+HUB_USERS = {
+    "token-of-ann-0123456789": "ann",
+    "token-of-ben-0123456789": "ben",
+}
+
+
+class StandInHub(BaseHTTPRequestHandler):
+    """The one part of the hub's API a single-user server asks: who holds this token
+    (``GET /hub/api/user``), with the scopes that user's own server needs."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        token = self.headers.get("Authorization", "").partition(" ")[2]
+        name = HUB_USERS.get(token)
+        if self.path.split("?")[0].rstrip("/") == "/hub/api/user" and name:
+            model = {
+                "kind": "user",
+                "name": name,
+                "admin": False,
+                "groups": [],
+                "scopes": [f"access:servers!server={name}/", f"access:servers!user={name}"],
+            }
+            self._answer(200, model)
+        elif self.path.split("?")[0].rstrip("/") == "/hub/api":
+            self._answer(200, {"version": "5.5.4"})
+        else:
+            self._answer(403, {"status": 403, "message": "not a token of this hub"})
+
+    def _answer(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("X-JupyterHub-Version", "5.5.4")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass  # quiet: the test says what went wrong
+
+
+@pytest.fixture(scope="module")
+def served(image: Image) -> Iterator[str]:
+    """The server the image starts (its CMD, ``kowhist-teach class singleuser``), under
+    the environment a hub's spawner gives it for the user ``ann``, with a stand-in hub
+    API that knows ann's and ben's tokens: the server's URL."""
+    if image.run("kowhist-teach", "class", "singleuser", "--help").returncode != 0:
+        pytest.fail("kowhist-teach class singleuser is missing from the wheel")
+    hub = ThreadingHTTPServer(("127.0.0.1", 0), StandInHub)
+    threading.Thread(target=hub.serve_forever, daemon=True).start()
+    port = free_port()
+    hub_env = {
+        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}/user/ann/",
+        "JUPYTERHUB_SERVICE_PREFIX": "/user/ann/",
+        "JUPYTERHUB_BASE_URL": "/",
+        "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub.server_address[1]}/hub/api",
+        "JUPYTERHUB_API_TOKEN": "token-of-anns-server-0123456789",
+        "JUPYTERHUB_CLIENT_ID": "jupyterhub-user-ann",
+        "JUPYTERHUB_USER": "ann",
+        "JUPYTERHUB_OAUTH_CALLBACK_URL": "/user/ann/oauth_callback",
+        "JUPYTERHUB_OAUTH_ACCESS_SCOPES": '["access:servers!server=ann/", '
+        '"access:servers!user=ann"]',
+        "KOWHIST_CLASS_DB": f"sqlite:///{image.root / 'class.sqlite'}",
+    }
+    log_path = image.root / "singleuser.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            ["kowhist-teach", "class", "singleuser"],
+            cwd=image.home,
+            env=image.env(**hub_env),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}/user/ann/"
+        try:
+            deadline = time.monotonic() + SERVE_SECONDS
+            while time.monotonic() < deadline and proc.poll() is None:
+                if _get(base)[0]:
+                    break
+                time.sleep(0.25)
+            assert _get(base)[0], log_path.read_text(errors="replace")[-4000:]
+            yield base
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+            hub.shutdown()
+            hub.server_close()
+
+
+@pytest.mark.slow
+def test_the_images_server_sends_a_visitor_to_the_hubs_login(served: str) -> None:
+    status, headers, _ = _get(served)
+    assert status == 302, (status, headers)
+    location = urlsplit(headers["Location"])
+    assert location.path == "/hub/api/oauth2/authorize", headers["Location"]
+    query = parse_qs(location.query)
+    assert query["client_id"] == ["jupyterhub-user-ann"]
+    assert query["redirect_uri"] == ["/user/ann/oauth_callback"]
+    assert query["response_type"] == ["code"] and query["state"]
+
+
+@pytest.mark.slow
+def test_the_images_server_serves_its_student_the_class_page(served: str) -> None:
+    status, _headers, body = _get(served, token="token-of-ann-0123456789")
+    assert status == 200, body[-2000:]
+    assert b"voila" in body.lower()
+
+
+@pytest.mark.slow
+def test_the_images_server_refuses_another_student(served: str) -> None:
+    assert _get(served, token="token-of-ben-0123456789")[0] == 403
+
+
+def _landing(url: str, token: str) -> tuple[int, str]:
+    """Where a GET of ``url`` ends after the redirects that stay on the same single-user
+    server (at most five): the last status and URL."""
+    prefix = urlsplit(url).path.split("/", 3)[:3]  # ['', 'user', 'ann']
+    for _ in range(5):
+        status, headers, _body = _get(url, token=token)
+        target = urljoin(url, headers.get("Location", ""))
+        if status not in (301, 302, 303, 307, 308):
+            return status, url
+        if urlsplit(target).path.split("/", 3)[:3] != prefix:
+            return status, target
+        url = target
+    return status, url
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ["lab", "api/contents", "api/terminals", "tree", "files/x"])
+def test_the_images_server_serves_nothing_but_the_app(served: str, path: str) -> None:
+    # Without a login: the hub's login first.
+    status, where = _landing(served + path, token="")
+    assert status == 302 and urlsplit(where).path == "/hub/api/oauth2/authorize", where
+    # With one: refused. (Voilà sends any other path to its file handler, voila/files/,
+    # which serves none of them: 403; a 404 would say the same.)
+    status, where = _landing(served + path, token="token-of-ann-0123456789")
+    assert status in (403, 404), (status, where)
+
+
+def test_install_sh_refuses_anything_but_one_wheel(tmp_path: Path) -> None:
+    script = str(DEPLOY / "install.sh")
+    name = tmp_path / "kowhist-teach"
+    name.write_text("")
+    for argv in ([script], [script, "kowhist-teach"], [script, str(name)], [script, "a", "b"]):
+        done = subprocess.run(["sh", *argv], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, (argv, done.stderr)
+    missing = subprocess.run(
+        ["sh", script, str(tmp_path / "kowhist_teach-0.1.0-py3-none-any.whl")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert missing.returncode == 2 and "no such wheel" in missing.stderr
