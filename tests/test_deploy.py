@@ -19,6 +19,7 @@ cache makes later runs quick): one environment for the module, made once.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -472,13 +473,11 @@ class StandInHub(BaseHTTPRequestHandler):
         pass  # quiet: the test says what went wrong
 
 
-@pytest.fixture(scope="module")
-def served(image: Image) -> Iterator[str]:
-    """The server the image starts (its CMD, ``kowhist-teach class singleuser``), under
-    the environment a hub's spawner gives it for the user ``ann``, with a stand-in hub
-    API that knows ann's and ben's tokens: the server's URL."""
-    if image.run("kowhist-teach", "class", "singleuser", "--help").returncode != 0:
-        pytest.fail("kowhist-teach class singleuser is missing from the wheel")
+@contextlib.contextmanager
+def image_server(image: Image, *options: str, home: Path | None = None) -> Iterator[str]:
+    """``kowhist-teach class singleuser *options`` from the image, in the environment a
+    hub's spawner gives the user ``ann``, with a stand-in hub API that knows ann's and
+    ben's tokens, until the block ends: the server's URL, once it answers."""
     hub = ThreadingHTTPServer(("127.0.0.1", 0), StandInHub)
     threading.Thread(target=hub.serve_forever, daemon=True).start()
     port = free_port()
@@ -495,12 +494,14 @@ def served(image: Image) -> Iterator[str]:
         '"access:servers!user=ann"]',
         "KOWHIST_CLASS_DB": f"sqlite:///{image.root / 'class.sqlite'}",
     }
-    log_path = image.root / "singleuser.log"
+    home = home or image.home
+    env = image.env(**hub_env, HOME=str(home))
+    log_path = image.root / f"singleuser{'-'.join(('', *options))}.log"
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            ["kowhist-teach", "class", "singleuser"],
-            cwd=image.home,
-            env=image.env(**hub_env),
+            ["kowhist-teach", "class", "singleuser", *options],
+            cwd=home,
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -523,6 +524,14 @@ def served(image: Image) -> Iterator[str]:
                 proc.wait(timeout=10)
             hub.shutdown()
             hub.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(image: Image) -> Iterator[str]:
+    """The server the image starts (its CMD, ``kowhist-teach class singleuser``: the app
+    profile) for ``ann``: its URL."""
+    with image_server(image) as base:
+        yield base
 
 
 @pytest.mark.slow
@@ -590,3 +599,38 @@ def test_install_sh_refuses_anything_but_one_wheel(tmp_path: Path) -> None:
         timeout=60,
     )
     assert missing.returncode == 2 and "no such wheel" in missing.stderr
+
+
+@pytest.mark.slow
+def test_the_course_profile_serves_the_packaged_lessons_with_the_images_config(
+    image: Image,
+) -> None:
+    """The course profile's command (``--course --lang es``) from the image: JupyterLab
+    with the Spanish lessons the wheel carries, copied into the student's home, under the
+    hub's login, without terminals or Voilà's pages (the image's etc/jupyter)."""
+    home = image.root / "course-home"
+    home.mkdir()
+    ann = "token-of-ann-0123456789"
+    packaged = Path(
+        image.python("from kowhist_teach.cli.lab import course_folder as f; print(f())")
+    )
+    with image_server(image, "--course", "--lang", "es", home=home) as base:
+        status, headers, _ = _get(base + "lab")
+        assert status == 302 and "/hub/api/oauth2/authorize" in headers["Location"]
+        assert _get(base + "lab", token=ann)[0] == 200
+        status, _, body = _get(base + "api/contents/?content=1", token=ann)
+        assert status == 200, body[-2000:]
+        folders = [e["path"] for e in json.loads(body)["content"] if e["type"] == "directory"]
+        lessons = [f for f in folders if (home / f / "00_contents.ipynb").is_file()]
+        assert len(lessons) == 1, folders
+        status, _, body = _get(f"{base}api/contents/{lessons[0]}/00_contents.ipynb", token=ann)
+        assert status == 200, body[-2000:]
+        served_cells = json.loads(body)["content"]["cells"]
+        spanish = json.loads((packaged / "es" / "00_contents.ipynb").read_text(encoding="utf-8"))
+        assert [c["source"] for c in served_cells] == [
+            "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+            for c in spanish["cells"]
+        ]
+        assert _get(base + "api/terminals", token=ann)[0] == 404
+        page = f"{base}voila/render/{lessons[0]}/00_contents.ipynb"
+        assert _get(page, token=ann)[0] == 404
