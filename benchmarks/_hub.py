@@ -14,6 +14,7 @@ API address in their environment), for memory and CPU figures.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -24,7 +25,9 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "deploy" / "single-machine" / "jupyterhub_config.py"
@@ -52,6 +55,88 @@ class Passwords(Authenticator):
 
 c.JupyterHub.authenticator_class = Passwords
 """
+
+
+class _StandInHub(BaseHTTPRequestHandler):
+    """What jupyterhub-singleuser asks its hub, answered as JupyterHub 5.5 would."""
+
+    user = ""
+    token = ""
+
+    def _json(self, status: int, body: Any) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("X-JupyterHub-Version", "5.5.4")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.rstrip("/") == "/hub/api":
+            self._json(200, {"version": "5.5.4"})
+        elif self.path.startswith("/hub/api/user"):
+            if self.headers.get("Authorization") == f"token {self.token}":
+                self._json(
+                    200,
+                    {
+                        "kind": "user",
+                        "name": self.user,
+                        "admin": False,
+                        "groups": [],
+                        "scopes": [
+                            f"access:servers!server={self.user}/",
+                            f"access:servers!user={self.user}",
+                        ],
+                        "session_id": "",
+                    },
+                )
+            else:
+                self._json(403, {"status": 403, "message": "no such token"})
+        else:
+            self._json(404, {"status": 404})
+
+    def do_POST(self) -> None:  # noqa: N802
+        length = int(self.headers.get("Content-Length") or 0)
+        self.rfile.read(length)
+        self._json(200, {})
+
+    def log_message(self, *args: Any) -> None:  # quiet
+        pass
+
+
+def stand_in_hub(user: str, token: str) -> type[BaseHTTPRequestHandler]:
+    """A stand-in for JupyterHub's API (a ``ThreadingHTTPServer`` handler): what a
+    ``jupyterhub-singleuser`` asks its hub (the version, who ``token`` belongs to: ``user``,
+    activity), answered as JupyterHub 5.5 would, without a hub."""
+    return type("StandInHub", (_StandInHub,), {"user": user, "token": token})
+
+
+def course_env(user: str, port: int, hub_port: int, home: Path) -> dict[str, str]:
+    """The environment a hub gives ``user``'s server on ``port`` (its API on ``hub_port``)."""
+    prefix = f"/user/{user}/"
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}{prefix}",
+        "JUPYTERHUB_SERVICE_PREFIX": prefix,
+        "JUPYTERHUB_BASE_URL": "/",
+        "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub_port}/hub/api",
+        "JUPYTERHUB_API_TOKEN": "the-servers-own-token-0123456789",
+        "JUPYTERHUB_CLIENT_ID": f"jupyterhub-user-{user}",
+        "JUPYTERHUB_USER": user,
+        "JUPYTERHUB_SERVER_NAME": "",
+        "JUPYTERHUB_OAUTH_CALLBACK_URL": f"{prefix}oauth_callback",
+        "JUPYTERHUB_OAUTH_ACCESS_SCOPES": json.dumps(
+            [f"access:servers!server={user}/", f"access:servers!user={user}"]
+        ),
+        "JUPYTERHUB_OAUTH_SCOPES": "[]",
+        "JUPYTERHUB_ACTIVITY_URL": f"http://127.0.0.1:{hub_port}/hub/api/users/{user}/activity",
+    }
+    for name in ("JUPYTERHUB_HOST", "JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
+        env.pop(name, None)
+    return env
 
 
 class HubError(RuntimeError):

@@ -158,7 +158,12 @@ def test_the_teachers_role_opens_the_console_and_nothing_more() -> None:
     _check_scopes_exist(role["scopes"])  # a scope JupyterHub 5.5 knows
     assert hub["config"]["JupyterHub"]["load_groups"]["teachers"]["users"]
     console = hub["services"]["class-console"]
-    assert console["command"][-1].endswith("kowhist-teach class singleuser --console")
+    # On Kubernetes the console listens on every address of the hub's pod (the proxy
+    # reaches it through the hub's Service, a name the pod cannot listen on).
+    assert console["command"] == [
+        *"kowhist-teach class singleuser --console".split(),
+        "--ip=0.0.0.0",
+    ]
 
 
 def test_the_hub_takes_the_config_as_the_chart_hands_it_over(
@@ -221,7 +226,15 @@ def test_two_profiles_the_app_by_default_and_the_course_in_three_languages() -> 
     app_command = ["kowhist-teach", "class", "singleuser"]
     assert single["cmd"] == app_command
     app, course = single["profileList"]
-    assert app["default"] is True and "kubespawner_override" not in app
+    assert app["default"] is True
+    # The class store's URL reaches the app's servers only: in the course a student runs
+    # code of their own, and could read its password.
+    secret = {"secretKeyRef": {"name": "kowhist-class-db", "key": "url"}}
+    assert app["kubespawner_override"]["environment"]["KOWHIST_CLASS_DB"]["valueFrom"] == secret
+    assert "KOWHIST_CLASS_DB" not in single.get("extraEnv", {})
+    assert "environment" not in course["kubespawner_override"]
+    for choice in course["profile_options"]["lang"]["choices"].values():
+        assert "environment" not in choice["kubespawner_override"]
     choices = course["profile_options"]["lang"]["choices"]
     assert set(choices) == set(LANGUAGES)
     for lang, choice in choices.items():
@@ -230,8 +243,6 @@ def test_two_profiles_the_app_by_default_and_the_course_in_three_languages() -> 
     assert course["kubespawner_override"]["storage_pvc_ensure"] is True
     assert single["storage"]["type"] == "none"
     assert single["memory"]["limit"] and single["memory"]["guarantee"]
-    secret = {"secretKeyRef": {"name": "kowhist-class-db", "key": "url"}}
-    assert single["extraEnv"]["KOWHIST_CLASS_DB"]["valueFrom"] == secret
     assert load_config()["hub"]["extraEnv"]["KOWHIST_CLASS_DB"]["valueFrom"] == secret
     assert single["networkPolicy"]["enabled"] is True
     assert single["networkPolicy"]["egressAllowRules"]["nonPrivateIPs"] is False

@@ -22,13 +22,17 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("jupyterhub", reason="JupyterHub is not installed ([hub] extra)")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from _hub import course_env, stand_in_hub  # noqa: E402
 
 USER = "ann"
 USER_TOKEN = "a-token-of-anns-own-0123456789"
@@ -42,77 +46,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-class _StandInHub(BaseHTTPRequestHandler):
-    """What jupyterhub-singleuser asks its hub, answered as JupyterHub 5.5 would."""
-
-    def _json(self, status: int, body: Any) -> None:
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("X-JupyterHub-Version", "5.5.4")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        if self.path.rstrip("/") == "/hub/api":
-            self._json(200, {"version": "5.5.4"})
-        elif self.path.startswith("/hub/api/user"):
-            if self.headers.get("Authorization") == f"token {USER_TOKEN}":
-                self._json(
-                    200,
-                    {
-                        "kind": "user",
-                        "name": USER,
-                        "admin": False,
-                        "groups": [],
-                        "scopes": [f"access:servers!server={USER}/", f"access:servers!user={USER}"],
-                        "session_id": "",
-                    },
-                )
-            else:
-                self._json(403, {"status": 403, "message": "no such token"})
-        else:
-            self._json(404, {"status": 404})
-
-    def do_POST(self) -> None:  # noqa: N802
-        length = int(self.headers.get("Content-Length") or 0)
-        self.rfile.read(length)
-        self._json(200, {})
-
-    def log_message(self, *args: Any) -> None:  # quiet
-        pass
-
-
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The course profile's server for ``ann`` in Spanish: (its URL, her home)."""
     hub_port, port = _free_port(), _free_port()
-    hub = ThreadingHTTPServer(("127.0.0.1", hub_port), _StandInHub)
+    hub = ThreadingHTTPServer(("127.0.0.1", hub_port), stand_in_hub(USER, USER_TOKEN))
     threading.Thread(target=hub.serve_forever, daemon=True).start()
     home = tmp_path_factory.mktemp("home")
     log = home.parent / "course.log"
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}{PREFIX}",
-        "JUPYTERHUB_SERVICE_PREFIX": PREFIX,
-        "JUPYTERHUB_BASE_URL": "/",
-        "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub_port}/hub/api",
-        "JUPYTERHUB_API_TOKEN": "the-servers-own-token-0123456789",
-        "JUPYTERHUB_CLIENT_ID": f"jupyterhub-user-{USER}",
-        "JUPYTERHUB_USER": USER,
-        "JUPYTERHUB_SERVER_NAME": "",
-        "JUPYTERHUB_OAUTH_CALLBACK_URL": f"{PREFIX}oauth_callback",
-        "JUPYTERHUB_OAUTH_ACCESS_SCOPES": json.dumps(
-            [f"access:servers!server={USER}/", f"access:servers!user={USER}"]
-        ),
-        "JUPYTERHUB_OAUTH_SCOPES": "[]",
-        "JUPYTERHUB_ACTIVITY_URL": f"http://127.0.0.1:{hub_port}/hub/api/users/{USER}/activity",
-    }
-    for name in ("JUPYTERHUB_HOST", "JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
-        env.pop(name, None)
+    env = course_env(USER, port, hub_port, home)
     command = [sys.executable, "-m", "kowhist_teach.cli", "class", "singleuser", "--course"]
     with open(log, "wb") as out:
         server = subprocess.Popen(
@@ -208,3 +150,26 @@ def test_a_saved_lesson_is_never_overwritten(tmp_path: Path) -> None:
     mine.write_text("my own notes", encoding="utf-8")
     copy_course("fr", tmp_path)
     assert mine.read_text(encoding="utf-8") == "my own notes"
+
+
+def test_the_console_listens_where_it_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Kubernetes the hub reaches its console service by a name (``http://hub:10101``)
+    that the pod cannot listen on: ``--ip`` says where to listen instead."""
+    from kowhist_teach.classroom import server
+    from kowhist_teach.cli import main
+
+    served: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda page, options, announce: served.append(
+        (page.name, options)) or 0)  # fmt: skip
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_URL", "http://hub:10101/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/services/class-console/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_NAME", "class-console")
+    monkeypatch.setenv("KOWHIST_CLASS_DB", "sqlite:///nowhere.sqlite")
+    assert main(["class", "singleuser", "--console", "--ip=0.0.0.0"]) == 0
+    ((page, options),) = served
+    assert page == "console.ipynb"
+    assert (options.hub.ip, options.hub.port, options.hub.prefix) == (
+        "0.0.0.0",
+        10101,
+        "/services/class-console/",
+    )

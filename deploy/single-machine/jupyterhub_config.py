@@ -86,8 +86,9 @@ c.LTI13Authenticator.authorize_url = setting(
 c.LTI13Authenticator.jwks_endpoint = setting(
     "KOWHIST_LTI_JWKS", "https://moodle.example.org/mod/lti/certs.php"
 )
-# The LMS's opaque id of each person: stable, and never a name two people share.
-c.LTI13Authenticator.username_key = "sub"
+# The hub name of each person is their e-mail address at the school: unique, and what the
+# teacher reads on the console (the class page takes the hub name as the student's).
+c.LTI13Authenticator.username_key = "email"
 c.Authenticator.allow_all = True
 
 # ---------------------------------------------------------------- the teachers

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,14 @@ def add_singleuser_parser(commands: Any, parents: list[argparse.ArgumentParser])
     kind.add_argument("--console", action="store_true", help=_("the teachers' console"))
     kind.add_argument("--course", action="store_true", help=_("the course in JupyterLab"))
     single.add_argument(
+        "--ip",
+        default=None,
+        help=_(
+            "the address to listen on (default: the host of the hub's URL for this "
+            "server; 0.0.0.0 for a service the hub reaches by a name, as on Kubernetes)"
+        ),
+    )
+    single.add_argument(
         "--pool-size", type=int, default=None, help=_("kernels kept ready (default: 1)")
     )
     single.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
@@ -52,6 +61,8 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
     from .lab import system_language
 
     place = hub_place()
+    if args.ip:
+        place = replace(place, ip=args.ip)
     url = args.db or os.environ.get(CLASS_DB_ENV, "")
     if url:
         # Every kernel of this server inherits it.
