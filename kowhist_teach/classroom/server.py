@@ -31,7 +31,9 @@ so that in every mode:
   kernel fails alone instead of taking the server down;
 - **no traceback reaches the browser** (``show_tracebacks=False``) and **no asset comes
   from a CDN**: the page's icon-font links (jsDelivr) are dropped (the app uses no icon)
-  and MathJax is not loaded from cdnjs.
+  and MathJax is not loaded from cdnjs;
+- **kernels are capped** in classroom mode (:mod:`.limits`); **the log stays short and
+  without the token** (:mod:`.server_log`).
 
 ``kowhist-teach app --classroom`` also listens on every interface, prints the address the
 students type, and requires a join token (made up here, printed as a full URL; a page
@@ -64,6 +66,8 @@ from unittest import mock
 from urllib.parse import urlsplit
 
 from ..i18n import _
+from .limits import harden_handlers, tracking
+from .server_log import guard_logs
 
 __all__ = [
     "CULL_IDLE_MINUTES",
@@ -170,6 +174,10 @@ class ServeOptions:
     """Idle minutes before a kernel without a page is shut (0: never)."""
     memory_mb: int = MEMORY_MB
     """The cap on each kernel's address space, in MiB (0: none)."""
+    max_kernels: int | None = None
+    """Kernels the pages may hold in all (0: no cap; default: :func:`.limits.kernel_caps`)."""
+    max_per_client: int | None = None
+    """Kernels the pages of one network address may hold (0: no cap; default: idem)."""
     extra: list[str] = field(default_factory=list)
     """More Voilà command-line options, last (they win)."""
     cookie_secret: str | None = None
@@ -529,7 +537,7 @@ def _server_classes() -> tuple[type, type, type, type]:
 
             def factory(base: type, preheat: bool, *args: Any, **kwargs: Any) -> type:
                 manager = made(base, preheat, *args, **kwargs)
-                return gentle_pool(manager) if preheat else manager
+                return tracking(gentle_pool(manager) if preheat else manager)
 
             with mock.patch.object(voila_app, "voila_kernel_manager_factory", factory):
                 return super().init_settings()
@@ -547,7 +555,7 @@ def _server_classes() -> tuple[type, type, type, type]:
                 else (path, WrongHostHandler, no_token)  # a wrong token lands here
                 if path.endswith("/login")
                 else (path, handler, *rest)
-                for path, handler, *rest in super().init_handlers()
+                for path, handler, *rest in harden_handlers(super().init_handlers(), self)
             ]
             if self.kowhist_options.hub is not None:
                 return _hub_handlers(handlers, self.server_url)
@@ -614,6 +622,7 @@ def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
                 app.kowhist_options = options
                 app._template_dir = folder
                 app.initialize([str(notebook)])
+            guard_logs(app, options)
             app.start()
         except KeyboardInterrupt:
             return 0

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from ..core.errors import IllegalMove, RecordError, SetupError
 from ..core.registry import game_names, specs
 from ..i18n import LANGUAGES, _, get_language, set_language
-from .app import _cmd_app, app_notebook
+from .app import _cmd_app, add_kernel_cap_options, app_notebook
 from .class_ import add_class_parser, cmd_class
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
 from .lab import add_lab_parser, cmd_lab
@@ -96,6 +96,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     app.add_argument("--pool-size", type=int, default=None, help=_("kernels kept ready"))
     app.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
+    add_kernel_cap_options(app)
 
     rep = sub.add_parser("replay", help=_("validate and replay a game record"), parents=[lang])
     rep.add_argument("file")

@@ -26,6 +26,7 @@ from ..i18n import _
 
 __all__ = [
     "CONSOLE_ENV",
+    "add_kernel_cap_options",
     "app_notebook",
     "class_servers",
     "console_child",
@@ -74,6 +75,34 @@ def package_notebook(name: str) -> Path:
     return found
 
 
+def add_kernel_cap_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-kernels N`` and ``--max-kernels-per-client N`` (``app`` and ``class
+    start``; the defaults and why: :mod:`kowhist_teach.classroom.limits`).
+
+    >>> p = argparse.ArgumentParser(); add_kernel_cap_options(p)
+    >>> vars(p.parse_args(["--max-kernels-per-client", "0"]))
+    {'max_kernels': None, 'max_per_client': 0}
+    """
+    parser.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_("the most kernels the pages may hold at once (0: no cap; in a class: pool + 10)"),
+    )
+    parser.add_argument(
+        "--max-kernels-per-client",
+        dest="max_per_client",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_(
+            "the most kernels the pages of one network address may hold (in a class: 4; "
+            "0: no cap, for a class behind one address)"
+        ),
+    )
+
+
 def _cmd_app(args: argparse.Namespace) -> int:
     try:
         import voila  # noqa: F401
@@ -92,6 +121,8 @@ def _cmd_app(args: argparse.Namespace) -> int:
         address=args.address,
         pool_size=args.pool_size,
         memory_mb=MEMORY_MB if args.memory_mb is None else args.memory_mb,
+        max_kernels=getattr(args, "max_kernels", None),
+        max_per_client=getattr(args, "max_per_client", None),
     )
     return serve(app_notebook(), options)
 
@@ -104,10 +135,14 @@ def class_servers(
     teacher_token: str | None = None,
     pool_size: int | None = None,
     memory_mb: int | None = None,
+    max_kernels: int | None = None,
+    max_per_client: int | None = None,
 ) -> tuple[Any, Any]:
     """The two servers of ``kowhist-teach class start``: the students' on ``port`` and
     the teacher's console on ``port + 1``, at the same address, each with its own token
     (new ones unless given; the teacher's longer, as nobody copies it by hand).
+    ``max_kernels`` is the students' server's (the console keeps its own default);
+    ``max_per_client`` both servers'.
 
     >>> from kowhist_teach.classroom.server import join_url
     >>> s, t = class_servers(9000, "10.0.0.7", "stud3nts", "t3acher5")
@@ -130,9 +165,13 @@ def class_servers(
         token=token or new_token(),
         pool_size=pool_size,  # None: a class's worth
         memory_mb=MEMORY_MB if memory_mb is None else memory_mb,
+        max_kernels=max_kernels,
+        max_per_client=max_per_client,
     )
     teacher = teacher_token or new_token(16)
-    console = replace(students, port=port + 1, token=teacher, pool_size=CONSOLE_POOL_SIZE)
+    console = replace(
+        students, port=port + 1, token=teacher, pool_size=CONSOLE_POOL_SIZE, max_kernels=None
+    )
     return students, console
 
 
@@ -162,6 +201,9 @@ def console_child(notebook: Path, options: Any) -> tuple[list[str], dict[str, st
         "memory_mb": options.memory_mb,
         "parent": os.getpid(),
     }
+    for cap in ("max_kernels", "max_per_client"):  # the caps given (their defaults: the child's)
+        if getattr(options, cap, None) is not None:
+            settings[cap] = getattr(options, cap)
     return [sys.executable, "-c", code], {CONSOLE_ENV: json.dumps(settings)}
 
 
@@ -180,6 +222,8 @@ def _console_main() -> int:
         cookie_secret=settings.get("cookie_secret"),
         pool_size=settings["pool_size"],
         memory_mb=settings["memory_mb"],
+        max_kernels=settings.get("max_kernels"),
+        max_per_client=settings.get("max_per_client"),
     )
 
     def watch(parent: int) -> None:

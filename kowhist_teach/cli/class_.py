@@ -5,6 +5,7 @@
 
     kowhist-teach class start  [--dir DIR | --db URL] [--port N] [--address A] [--no-browser]
                                [--pool-size N] [--memory-mb N] [--token T] [--teacher-token T]
+                               [--max-kernels N] [--max-kernels-per-client N]
     kowhist-teach class status [--dir DIR | --db URL] [--json]
     kowhist-teach class export [--dir DIR | --db URL] --out FILE.zip [--anonymous]
 
@@ -40,7 +41,7 @@ from typing import Any
 
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
-from .app import class_servers, package_notebook, port_taken, run_class
+from .app import add_kernel_cap_options, class_servers, package_notebook, port_taken, run_class
 from .class_hub import add_singleuser_parser, cmd_singleuser
 from .class_tables import _cmd_tables, existing_store, tables_status
 
@@ -99,6 +100,7 @@ def add_class_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
         "--pool-size", type=int, default=None, help=_("kernels kept ready for the students")
     )
     start.add_argument("--memory-mb", type=int, default=None, help=_("memory cap per kernel, MiB"))
+    add_kernel_cap_options(start)
     start.add_argument(
         "--token",
         default=None,
@@ -188,6 +190,8 @@ def start_plan(args: argparse.Namespace) -> tuple[Any, Any]:
         teacher_token=args.teacher_token,
         pool_size=args.pool_size,
         memory_mb=args.memory_mb,
+        max_kernels=getattr(args, "max_kernels", None),
+        max_per_client=getattr(args, "max_per_client", None),
     )
 
 

@@ -9,6 +9,7 @@ bots' pace, the analysis, the players' names). The trick table
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,12 @@ from .faces import lines_html
 from .model import checked_analysis
 from .views import CallBar, TableHand
 
-__all__ = ["TableView"]
+__all__ = ["REPEAT_SECONDS", "TableView"]
+
+#: Seconds after a deal during which "New deal" repeats the click that dealt it, while the
+#: student has not moved: a burst of clicks (300 were once queued in a kernel, leaving it
+#: deaf for a minute) deals once. A student who wants other cards clicks again later.
+REPEAT_SECONDS = 1.0
 
 
 class TableView(w.VBox):
@@ -48,6 +54,8 @@ class TableView(w.VBox):
     on_event: Any = None
     #: Whether the hint button works (a class's teacher may turn hints off).
     hints_allowed = True
+    #: The clock of :data:`REPEAT_SECONDS` (a test sets its own).
+    _clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def _emit(self, kind: str, **detail: Any) -> None:
         if self.on_event is not None:
@@ -68,6 +76,11 @@ class TableView(w.VBox):
         self.guard = Guard(self._say)
         self._hint: Any = None
         self._hint_key: tuple[int, int] = (0, -1)
+        # What a hint click got without a hint (a notice), and the last deal: a click
+        # repeated on the same position changes nothing and costs nothing.
+        self._hint_asked: tuple[Any, ...] = ()
+        self._hint_notice: tuple[Any, ...] = ()
+        self._dealt: tuple[Any, int, float] | None = None
         self._confirming = False
         self._frames: list[str] = []
         self._first_sent = False
@@ -267,6 +280,7 @@ class TableView(w.VBox):
             self._confirming = False
             self._hint = None
             self.model.new_deal()
+            self._mark_deal()
         elif choice in ("keep", "close"):
             self._confirming = False
             self._showing_last = False
@@ -320,20 +334,37 @@ class TableView(w.VBox):
         self._emit("undo")
 
     def _show_hint(self) -> None:
+        # A burst of clicks asks once: the hint of a position is worked out once, and a
+        # click that would show what the page shows already does nothing at all.
+        # (The teacher's settings are part of the question: they change the answer.)
+        asked = (self._position_key(), self.model.analysis, self.hints_allowed)
+        message = self.model.message
+        known = self._hint is not None and self._hint_asked == asked
+        if (known and not message) or (message and self._hint_notice == (*asked, message)):
+            return
         if not self.hints_allowed:
             self.model.say(_("Hints are off in this class: ask your teacher."))
+            self._hint_notice = (*asked, self.model.message)
             return
         self.model.message = ""  # an old warning is not about the hint asked for now
-        self._hint = self.model.hint()
-        self._hint_key = self._position_key()
+        if not known:
+            self._hint = self.model.hint()
+            self._hint_key, self._hint_asked = asked[0], asked
         self.render()
-        self._emit("hint")
+        if self._hint is None:
+            self._hint_notice = (*asked, self.model.message)
+        if not known:
+            self._emit("hint")
 
     def _position_key(self) -> tuple[int, int]:
         game = self.model.game
         return id(game), len(game.moves)
 
     def _new_deal(self) -> None:
+        # A burst of clicks deals once: a click while "throw this game away?" is up, or
+        # soon after a deal the student has not touched, repeats one already answered.
+        if self._confirming or self._repeats_deal():
+            return
         game = self.model.game
         if not game.is_over() and self._student_moved():
             self._confirming = True  # the student says yes or no over the table
@@ -341,6 +372,20 @@ class TableView(w.VBox):
             return
         self._hint = None
         self.model.new_deal()
+        self._mark_deal()
+
+    def _mark_deal(self) -> None:
+        game = self.model.game
+        self._dealt = (game, len(game.moves), self._clock())
+
+    def _repeats_deal(self) -> bool:
+        """Whether a "New deal" now repeats the last one: less than
+        :data:`REPEAT_SECONDS` after it, with no move since."""
+        if self._dealt is None:
+            return False
+        game, moves, when = self._dealt
+        same = game is self.model.game and moves == len(game.moves)
+        return same and self._clock() - when < REPEAT_SECONDS
 
     def _student_moved(self) -> bool:
         """Whether the game in progress holds a move of the student's (there is
