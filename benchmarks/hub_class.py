@@ -72,6 +72,12 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / TICK
 
 
+def _is_kernel(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        return b"kernelapp" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    return False
+
+
 def _user_of(pid: int) -> str:
     with contextlib.suppress(OSError):
         for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
@@ -226,6 +232,10 @@ def run(students: int, folder: Path) -> dict[str, Any]:
             )
             console_s = time.monotonic() - started["teacher"]
             arrival_cpu = _cpu_seconds(hub_processes(hub.api_port)) - cpu_start
+            everyone = hub_processes(hub.api_port)
+            kernels_cpu = _cpu_seconds([p for p in everyone if _is_kernel(p)])
+            servers_cpu = _cpu_seconds([p for p in everyone if not _is_kernel(p)])
+            hub_cpu = _cpu_seconds([hub.process.pid])
             time.sleep(5)
             memory = _memory_by_user(hub.api_port)
             idle_start = _cpu_seconds(hub_processes(hub.api_port))
@@ -255,6 +265,11 @@ def run(students: int, folder: Path) -> dict[str, Any]:
         "ratio_to_peer": round(mb / peer["memory_mb"], 2) if peer["memory_mb"] else None,
         "students_per_gb": round(1024 / mb, 1) if mb else None,
         "arrival_cpu_seconds_per_student": round(arrival_cpu / max(1, students), 2),
+        "arrival_cpu_split_per_student": {
+            "servers": round(servers_cpu / max(1, students), 2),
+            "kernels": round(kernels_cpu / max(1, students), 2),
+            "hub": round(hub_cpu / max(1, students), 2),
+        },
         "idle_core_share_per_student": round(idle_share, 4),
         "students_per_core_idle": round(1 / idle_share) if idle_share else None,
         "hosts_asked": sorted(hosts),
@@ -291,6 +306,11 @@ def main() -> int:
         f"  CPU while the class arrives: {r['arrival_cpu_seconds_per_student']} CPU-s per "
         f"student; sitting with pages open: {100 * r['idle_core_share_per_student']:.2f} % "
         f"of a core each (about {r['students_per_core_idle']} per core)"
+    )
+    split = r["arrival_cpu_split_per_student"]
+    print(
+        f"  of which, per student: servers {split['servers']} CPU-s, kernels "
+        f"{split['kernels']} CPU-s (and the hub itself {split['hub']} CPU-s)"
     )
     print(f"  hosts the browsers asked: {', '.join(r['hosts_asked'])}")
     return 1 if r["failures"] else 0

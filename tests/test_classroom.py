@@ -160,7 +160,7 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
     import asyncio
 
     from kowhist_teach.classroom import gentle_pool
-    from kowhist_teach.classroom import server as classroom
+    from kowhist_teach.classroom import pool as classroom
 
     monkeypatch.setattr(classroom, "machine_busy", lambda: False)
 
@@ -188,7 +188,7 @@ def test_pool_warms_one_kernel_at_a_time_and_refills_once_the_class_is_in(
 def test_pool_refill_waits_while_the_machine_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    from kowhist_teach.classroom import server as classroom
+    from kowhist_teach.classroom import pool as classroom
 
     looks: list[bool] = []
     monkeypatch.setattr(classroom, "machine_busy", lambda: looks.append(True) or True)

@@ -144,11 +144,13 @@ def test_no_terminals_no_voila_extension(course: tuple[str, Path]) -> None:
 
 def test_a_saved_lesson_is_never_overwritten(tmp_path: Path) -> None:
     from kowhist_teach.classroom.hub import copy_course
+    from kowhist_teach.cli.lab import course_folder
 
-    folder = copy_course("fr", tmp_path)
+    course = course_folder()
+    folder = copy_course(course / "fr", course / "records", tmp_path)
     mine = folder / "01_cards_and_tricks.ipynb"
     mine.write_text("my own notes", encoding="utf-8")
-    copy_course("fr", tmp_path)
+    copy_course(course / "fr", course / "records", tmp_path)
     assert mine.read_text(encoding="utf-8") == "my own notes"
 
 

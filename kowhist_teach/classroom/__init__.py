@@ -21,6 +21,7 @@ The server's names stay importable from here, as they were from ``classroom.py``
 
 from __future__ import annotations
 
+from .pool import gentle_pool, machine_busy
 from .server import (
     CULL_IDLE_MINUTES,
     CULL_INTERVAL_SECONDS,
@@ -28,10 +29,8 @@ from .server import (
     ServeOptions,
     allowed_host,
     capped_kernel_argv,
-    gentle_pool,
     join_url,
     lan_address,
-    machine_busy,
     new_token,
     serve,
     voila_config,

@@ -45,7 +45,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..core.errors import SetupError
-from ..i18n import LANGUAGES, _
+from ..i18n import _
 
 __all__ = [
     "CONSOLE_SERVICE",
@@ -134,31 +134,23 @@ def hub_student_id(user: str) -> str:
 
 
 # ------------------------------------------------------------------ the course
-def copy_course(lang: str, home: Path) -> Path:
-    """Copy the lessons of ``lang`` (and the records they open) into ``home`` /
-    :data:`COURSE_DIR`, keeping any file already there (the student's changes); the
-    folder of the contents lesson.
+def copy_course(lessons: Path, records: Path, home: Path) -> Path:
+    """Copy the lessons in ``lessons`` (one language's) and the records they open
+    (``records``) into ``home`` / :data:`COURSE_DIR`, keeping any file already there (the
+    student's changes); the folder of the contents lesson. (``kowhist-teach class
+    singleuser --course`` says where the course lies: the command line knows.)
 
-    >>> folder = copy_course("es", Path(tempfile.mkdtemp()))
-    >>> (folder / "00_contents.ipynb").is_file(), folder.name
-    (True, 'kowhist-course')
+    >>> course = Path(tempfile.mkdtemp())
+    >>> _ = (course / "00_contents.ipynb").write_text("{}"), (course / "notes.md").write_text("")
+    >>> folder = copy_course(course, course / "records", Path(tempfile.mkdtemp()))
+    >>> sorted(p.name for p in folder.iterdir()), folder.name
+    (['00_contents.ipynb'], 'kowhist-course')
     """
-    from ..cli.lab import LESSON_FOLDERS, course_folder
-
-    if lang not in LANGUAGES:
-        raise SetupError(
-            _("unknown language {lang}: choose one of {choices}").format(
-                lang=lang, choices=", ".join(LANGUAGES)
-            )
-        )
-    source = course_folder()
-    lessons = source / LESSON_FOLDERS[lang] if LESSON_FOLDERS[lang] else source
     target = home / COURSE_DIR
     target.mkdir(parents=True, exist_ok=True)
     for path in sorted(lessons.glob("[0-9][0-9]_*.ipynb")):
         _copy_new(path, target / path.name)
     # The lessons open their example records by a relative path (records/…).
-    records = source / "records"
     if records.is_dir():
         for path in sorted(records.rglob("*")):
             if path.is_file():
@@ -195,16 +187,18 @@ c.LabApp.check_for_updates_class = "jupyterlab.NeverCheckForUpdate"
 """
 
 
-def course_argv(lang: str, home: Path) -> list[str]:
-    """The command that serves the course in ``lang`` under the hub: the lessons copied
-    into ``home``, then ``jupyterhub-singleuser`` opened at the contents lesson, with the
-    class's settings in a config file of its own (owner-only).
+def course_argv(lessons: Path, records: Path, home: Path) -> list[str]:
+    """The command that serves the course under the hub: the lessons of one language
+    (``lessons``, their ``records``) copied into ``home``, then ``jupyterhub-singleuser``
+    opened at the contents lesson, with the class's settings in a config file of its own
+    (owner-only).
 
-    >>> argv = course_argv("fr", Path(tempfile.mkdtemp()))
+    >>> course = Path(tempfile.mkdtemp())
+    >>> argv = course_argv(course, course / "records", Path(tempfile.mkdtemp()))
     >>> Path(argv[0]).name, argv[-1]
     ('jupyterhub-singleuser', '--ServerApp.default_url=/lab/tree/kowhist-course/00_contents.ipynb')
     """
-    folder = copy_course(lang, home)
+    folder = copy_course(lessons, records, home)
     config_dir = Path(tempfile.mkdtemp(prefix="kowhist-course-"))
     config = config_dir / "jupyter_server_config.py"
     config.write_text(_COURSE_CONFIG, encoding="utf-8")

@@ -58,7 +58,7 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
     """Serve what the hub started this process for, until the hub stops it."""
     from ..classroom.hub import HUB_USER_ENV, course_argv, hub_place
     from ..classroom.schema import CLASS_DB_ENV
-    from .lab import system_language
+    from .lab import LESSON_FOLDERS, course_folder, system_language
 
     place = hub_place()
     if args.ip:
@@ -70,7 +70,10 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
     if args.course:
         home = Path(os.environ.get("HOME") or Path.home())
         # --lang (every command's) is the course's language too.
-        argv = course_argv(getattr(args, "explicit_lang", None) or system_language(), home)
+        lang = getattr(args, "explicit_lang", None) or system_language()
+        course = course_folder()
+        lessons = course / LESSON_FOLDERS[lang] if LESSON_FOLDERS[lang] else course
+        argv = course_argv(lessons, course / "records", home)
         os.chdir(home)
         sys.stdout.flush()
         os.execv(argv[0], argv) if Path(argv[0]).is_absolute() else os.execvp(argv[0], argv)
