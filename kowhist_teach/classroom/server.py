@@ -471,12 +471,17 @@ def _hub_handlers(handlers: list[Any], prefix: str) -> list[Any]:
     return moved
 
 
-def _skip_slow_format_checker() -> None:
+def skip_slow_format_checker() -> None:
     """Keep jsonschema from importing ``rfc3987_syntax``, its checker of the ``iri``
     format: that module builds a parser when imported, 1.3 CPU-seconds of every start of
     the server (half of it, measured here; a class on a hub starts one server per
     student). jsonschema skips a checker it cannot import, and no schema the server
-    validates (Jupyter's events) names that format."""
+    validates (Jupyter's events) names that format. Called before Voilà is imported
+    (the commands that serve call it first).
+
+    >>> import sys; skip_slow_format_checker(); "rfc3987_syntax" in sys.modules
+    True
+    """
     import sys
 
     sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
@@ -485,7 +490,7 @@ def _skip_slow_format_checker() -> None:
 def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
     """Run the app's Voilà server in this process until Ctrl-C or SIGTERM; its exit
     status. ``announce=False`` prints nothing (``class start`` prints its own links)."""
-    _skip_slow_format_checker()
+    skip_slow_format_checker()
     voila_class, _handler, spec_manager, _wrong_host = _server_classes()
     from traitlets.config import Config
 

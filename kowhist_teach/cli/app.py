@@ -105,6 +105,9 @@ def add_kernel_cap_options(parser: argparse.ArgumentParser) -> None:
 
 def _cmd_app(args: argparse.Namespace) -> int:
     try:
+        from ..classroom.server import skip_slow_format_checker
+
+        skip_slow_format_checker()  # before Voilà's imports
         import voila  # noqa: F401
     except ImportError:
         print(

@@ -197,6 +197,9 @@ def start_plan(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def _cmd_start(args: argparse.Namespace) -> int:
     try:
+        from ..classroom.server import skip_slow_format_checker
+
+        skip_slow_format_checker()  # before Voilà's imports
         import voila  # noqa: F401
     except ImportError:
         raise SetupError(_("a class needs Voilà: pip install 'kowhist-teach[app]'")) from None

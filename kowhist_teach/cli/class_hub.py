@@ -79,6 +79,10 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
         os.execv(argv[0], argv) if Path(argv[0]).is_absolute() else os.execvp(argv[0], argv)
     try:
         import jupyterhub  # noqa: F401
+
+        from ..classroom.server import skip_slow_format_checker
+
+        skip_slow_format_checker()  # before Voilà's imports
         import voila  # noqa: F401
     except ImportError:
         raise SetupError(
