@@ -109,8 +109,7 @@ c.JupyterHub.load_roles = [
 ]
 
 
-
-def landing(handler):  # noqa: ANN001, ANN201 - JupyterHub's default_url hook
+def landing(handler):  # JupyterHub calls it with the request handler
     """Where a person lands after logging in: a teacher on the console, a student on
     their own app (the hub's default: "" is "start my server and go there")."""
     user = handler.current_user
@@ -139,7 +138,68 @@ c.JupyterHub.services = [
 ]
 
 # ---------------------------------------------------------------- the students' servers
-c.JupyterHub.spawner_class = "kowhist_teach.classroom.hub_spawner.ClassSpawner"
+# A school server without Kubernetes has no containers to put each student in: what keeps
+# students apart is what the app's server lets a page do, not the operating system. Every
+# server runs as the hub's own unprivileged service user (a hub run as root says so in its
+# log for every server it starts), and it is the app profile's server, whose pages reach
+# the Voilà app and nothing else (no JupyterLab, no contents API, no terminals; its kernels
+# run the app's notebook and take widget messages only, never code). That is why this hub
+# offers the app only: the course (JupyterLab, where students run code) needs each student
+# in a container of their own (deploy/z2jh).
+import resource  # noqa: E402
+
+from jupyterhub.spawner import LocalProcessSpawner  # noqa: E402
+from traitlets import Integer, Unicode, default  # noqa: E402
+
+
+class ClassSpawner(LocalProcessSpawner):
+    """Each person's server as a local process of the hub's own user, in a home folder of
+    its own (owner-only: the kernels' connection files live there), its address space
+    capped (each of its kernels is capped again by the app's server, 1.5 GiB)."""
+
+    homes = Unicode("/srv/kowhist-hub/homes", config=True, help="The students' homes.")
+    # Voilà's server maps about 1 GiB while using about 110 MB.
+    server_memory_mb = Integer(2048, config=True, help="A server's address-space cap, MiB.")
+    home_dir = Unicode(help="This person's home.")
+
+    @default("home_dir")
+    def _default_home_dir(self):
+        # Hub names may hold any character the login gave (an e-mail address): only a
+        # plain file name goes on disk.
+        safe = "".join(ch if ch.isalnum() or ch in "._-@" else "_" for ch in self.user.name)
+        return os.path.join(self.homes, safe.lstrip(".") or "_")
+
+    def make_preexec_fn(self, name):
+        if os.geteuid() == 0:
+            self.log.warning(
+                "The hub runs as root, and so does %s's server: run it as an unprivileged "
+                "user (docs/deploy.md)",
+                self.user.name,
+            )
+        home, limit = self.home_dir, self.server_memory_mb * 1024 * 1024
+
+        def preexec():  # in the new process, before the server starts
+            os.makedirs(home, 0o700, exist_ok=True)
+            os.chmod(home, 0o700)
+            os.chdir(home)
+            if limit > 0:
+                _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+                cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+                resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+        return preexec
+
+    def user_env(self, env):
+        env["USER"] = self.user.name
+        env["HOME"] = self.home_dir
+        env["SHELL"] = "/bin/false"
+        return env
+
+    def move_certs(self, paths):
+        return paths
+
+
+c.JupyterHub.spawner_class = ClassSpawner
 c.ClassSpawner.homes = str(DATA / "homes")
 c.Spawner.cmd = [*kowhist, "class", "singleuser"]
 c.Spawner.environment = {"KOWHIST_CLASS_DB": CLASS_DB}

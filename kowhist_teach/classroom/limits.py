@@ -76,6 +76,11 @@ MAX_PER_CLIENT = 4
 #: Kernels for pages beyond the pool's size (classroom mode), and the least in all.
 SPARE_KERNELS = 10
 MIN_KERNELS = 8
+#: Kernels one person's server under a JupyterHub may give its pages (the app in a tab,
+#: a reload, a second tab, one more): a script asking for page after page must not
+#: take the school server's memory, one capped kernel at a time. Not per address: every
+#: request comes from the hub's proxy.
+HUB_KERNELS = 4
 #: Seconds a page over a cap waits for a kernel being shut before it is refused.
 RELOAD_WAIT = 3.0
 #: Seconds after its page arrived before a kernel that no page ever connected to may be
@@ -97,14 +102,18 @@ class _Options:  # a stand-in for ServeOptions in the examples
     pool_size: int = 1
     max_kernels: int | None = None
     max_per_client: int | None = None
+    hub: Any = None
 
 
 def kernel_caps(options: Any) -> tuple[int, int]:
     """``(max_kernels, max_per_client)`` for a server's options (0: no cap): those given,
-    else the defaults above in classroom mode, none otherwise.
+    else the defaults above in classroom mode, :data:`HUB_KERNELS` in all for one
+    person's server under a hub, none otherwise.
 
     >>> kernel_caps(_Options(classroom=True, pool_size=1, max_per_client=0))
     (11, 0)
+    >>> kernel_caps(_Options(hub="a hub's place"))
+    (4, 0)
     """
     most = getattr(options, "max_kernels", None)
     per_client = getattr(options, "max_per_client", None)
@@ -112,6 +121,8 @@ def kernel_caps(options: Any) -> tuple[int, int]:
         pool = getattr(options, "pool_size", 0) or 0
         most = max(pool + SPARE_KERNELS, MIN_KERNELS) if most is None else most
         per_client = MAX_PER_CLIENT if per_client is None else per_client
+    elif getattr(options, "hub", None) is not None:
+        most = HUB_KERNELS if most is None else most
     return max(most or 0, 0), max(per_client or 0, 0)
 
 

@@ -76,7 +76,8 @@ def cmd_singleuser(args: argparse.Namespace) -> int:
         argv = course_argv(lessons, course / "records", home)
         os.chdir(home)
         sys.stdout.flush()
-        os.execv(argv[0], argv) if Path(argv[0]).is_absolute() else os.execvp(argv[0], argv)
+        # This process becomes JupyterLab's: the hub watches and stops that one.
+        os.execvp(argv[0], argv)
     try:
         import jupyterhub  # noqa: F401
 

@@ -21,6 +21,7 @@ saying which; with ``KOWHIST_REQUIRE_BROWSER=1`` (CI) it fails instead.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -37,7 +38,9 @@ from test_app_browser import LEGAL
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _hub import Hub, HubError, running_hub  # noqa: E402
+from _hub import Hub, HubError, hub_processes, running_hub  # noqa: E402
+
+from kowhist_teach.classroom.limits import HUB_KERNELS  # noqa: E402
 
 STUDENTS = ("ann", "ben", "cleo")
 TEACHER = "tess"
@@ -103,6 +106,20 @@ def _log_in(page: Any, hub: Hub, name: str, password: str) -> None:
     page.click("#login_submit", no_wait_after=True)
 
 
+def _kernels_of(hub: Hub, user: str) -> list[int]:
+    """The kernels of ``user``'s server (by the hub's environment they inherit)."""
+    mark = f"JUPYTERHUB_USER={user}".encode()
+    found = []
+    for pid in hub_processes(hub.api_port):
+        with contextlib.suppress(OSError):
+            proc = Path(f"/proc/{pid}")
+            if mark in (proc / "environ").read_bytes().split(b"\0") and (
+                b"kernelapp" in (proc / "cmdline").read_bytes()
+            ):
+                found.append(pid)
+    return found
+
+
 def _status(page: Any, url: str) -> int:
     """The status of GET ``url`` with the page's cookies, redirects followed."""
     return page.request.get(url, max_redirects=10).status
@@ -149,6 +166,13 @@ def test_three_students_and_a_teacher_at_once(browser: Any, hub: Hub, artifacts:
         assert _status(ann, f"{hub.url}/hub/admin") == 403
         # A teacher is no hub admin either.
         assert _status(console, f"{hub.url}/hub/admin") == 403
+
+        # A script asking Ann's server for page after page (each page a kernel) gets no
+        # more than HUB_KERNELS of them: past that, her own unused ones come back, or
+        # "The class is full".
+        answers = [_status(ann, f"{hub.url}/user/ann/") for _ in range(HUB_KERNELS + 1)]
+        assert set(answers) <= {200, 503}, answers
+        assert len(_kernels_of(hub, "ann")) <= HUB_KERNELS, answers
         for name, page in pages.items():
             assert page.page_errors == [], (name, page.page_errors)
     finally:
