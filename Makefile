@@ -51,12 +51,13 @@ lint: $(STAMP)
 # meanwhile), then the timed class of six students by itself (marked `alone`).
 # `--dist loadscope` hands out the pieces of work tests/conftest.py defines (a test file;
 # a lesson; a browser test, or a module of them that share a page or a server);
-# tests/browser/conftest.py orders them. --nbval-current-env runs the notebooks in this
+# tests/browser/conftest.py orders them; --durations=15 prints the slowest (CI has 20
+# minutes on 2 cores). --nbval-current-env runs the notebooks in this
 # venv's kernel, whatever `python3` kernelspec the machine has.
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
 	    -m 'not alone' --nbval-lax --nbval-current-env \
-	    tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
+	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
 	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS)
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
