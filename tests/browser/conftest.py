@@ -47,7 +47,6 @@ WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 #: ``--no-loadscope-reorder``), each piece to the first worker free.
 SLOWEST_FIRST = (
     "test_binder.py",  # a virtual environment built as Binder builds it: ~2-3 min
-    "test_deploy.py",  # (tests/) the image's install in a fresh environment: ~2 min
     "test_hub_browser.py",  # one piece: a JupyterHub, three students and a teacher
     "test_recover_browser.py",  # one piece: a server, killed and restarted
     "test_class_browser.py",  # a class of three and a console, killed and restarted
@@ -78,13 +77,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
     def rank(item: pytest.Item) -> int:
-        name = item.path.name
-        if here not in item.path.parents and name not in SLOWEST_FIRST:
+        if here not in item.path.parents:
             # Other tests after these, in their order: the browser tests mostly wait
-            # (kernels, animations), so they start first and the rest fill the cores. A
-            # long piece of tests/ listed above starts with them: last, it would be the
-            # run's tail.
+            # (kernels, animations), so they start first and the rest fill the cores.
             return len(SLOWEST_FIRST) + 1
+        name = item.path.name
         return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
 
     # A stable sort: the tests of a module keep their order (some share one page, in order).
