@@ -60,8 +60,7 @@ c.JupyterHub.authenticator_class = Passwords
 class _StandInHub(BaseHTTPRequestHandler):
     """What jupyterhub-singleuser asks its hub, answered as JupyterHub 5.5 would."""
 
-    user = ""
-    token = ""
+    users: dict[str, str] = {}  # the hub's users, by the token each one holds
 
     def _json(self, status: int, body: Any) -> None:
         data = json.dumps(body).encode()
@@ -76,18 +75,17 @@ class _StandInHub(BaseHTTPRequestHandler):
         if self.path.rstrip("/") == "/hub/api":
             self._json(200, {"version": "5.5.4"})
         elif self.path.startswith("/hub/api/user"):
-            if self.headers.get("Authorization") == f"token {self.token}":
+            token = self.headers.get("Authorization", "").partition(" ")[2]
+            user = self.users.get(token)
+            if user:
                 self._json(
                     200,
                     {
                         "kind": "user",
-                        "name": self.user,
+                        "name": user,
                         "admin": False,
                         "groups": [],
-                        "scopes": [
-                            f"access:servers!server={self.user}/",
-                            f"access:servers!user={self.user}",
-                        ],
+                        "scopes": [f"access:servers!server={user}/", f"access:servers!user={user}"],
                         "session_id": "",
                     },
                 )
@@ -105,11 +103,11 @@ class _StandInHub(BaseHTTPRequestHandler):
         pass
 
 
-def stand_in_hub(user: str, token: str) -> type[BaseHTTPRequestHandler]:
+def stand_in_hub(users: dict[str, str]) -> type[BaseHTTPRequestHandler]:
     """A stand-in for JupyterHub's API (a ``ThreadingHTTPServer`` handler): what a
-    ``jupyterhub-singleuser`` asks its hub (the version, who ``token`` belongs to: ``user``,
-    activity), answered as JupyterHub 5.5 would, without a hub."""
-    return type("StandInHub", (_StandInHub,), {"user": user, "token": token})
+    single-user server asks its hub (the version, who a token belongs to, by ``users``:
+    token → user name; activity), answered as JupyterHub 5.5 would, without a hub."""
+    return type("StandInHub", (_StandInHub,), {"users": dict(users)})
 
 
 def course_env(user: str, port: int, hub_port: int, home: Path) -> dict[str, str]:

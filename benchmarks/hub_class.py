@@ -115,7 +115,7 @@ def measure_peer(folder: Path) -> dict[str, float]:
     """A JupyterLab single-user server with one kernel (the peer): its memory, MB."""
     user, token = "peer", "a-token-of-the-peers-own-0123"
     hub_port, port = free_port(), free_port()
-    hub = ThreadingHTTPServer(("127.0.0.1", hub_port), stand_in_hub(user, token))
+    hub = ThreadingHTTPServer(("127.0.0.1", hub_port), stand_in_hub({token: user}))
     threading.Thread(target=hub.serve_forever, daemon=True).start()
     home = folder / "peer-home"
     home.mkdir()

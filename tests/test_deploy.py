@@ -34,7 +34,7 @@ import urllib.error
 import urllib.request
 import zipfile
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -45,6 +45,10 @@ import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from _hub import stand_in_hub  # noqa: E402 - the hub's API, played as in the hub's benchmark
+
 DEPLOY = REPO / "deploy"
 CONFIG = DEPLOY / "z2jh" / "config.yaml"
 DATA = Path(__file__).resolve().parent / "data"
@@ -455,46 +459,12 @@ HUB_USERS = {
 }
 
 
-class StandInHub(BaseHTTPRequestHandler):
-    """The one part of the hub's API a single-user server asks: who holds this token
-    (``GET /hub/api/user``), with the scopes that user's own server needs."""
-
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        token = self.headers.get("Authorization", "").partition(" ")[2]
-        name = HUB_USERS.get(token)
-        if self.path.split("?")[0].rstrip("/") == "/hub/api/user" and name:
-            model = {
-                "kind": "user",
-                "name": name,
-                "admin": False,
-                "groups": [],
-                "scopes": [f"access:servers!server={name}/", f"access:servers!user={name}"],
-            }
-            self._answer(200, model)
-        elif self.path.split("?")[0].rstrip("/") == "/hub/api":
-            self._answer(200, {"version": "5.5.4"})
-        else:
-            self._answer(403, {"status": 403, "message": "not a token of this hub"})
-
-    def _answer(self, status: int, body: dict[str, Any]) -> None:
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("X-JupyterHub-Version", "5.5.4")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass  # quiet: the test says what went wrong
-
-
 @contextlib.contextmanager
 def image_server(image: Image, *options: str, home: Path | None = None) -> Iterator[str]:
     """``kowhist-teach class singleuser *options`` from the image, in the environment a
     hub's spawner gives the user ``ann``, with a stand-in hub API that knows ann's and
     ben's tokens, until the block ends: the server's URL, once it answers."""
-    hub = ThreadingHTTPServer(("127.0.0.1", 0), StandInHub)
+    hub = ThreadingHTTPServer(("127.0.0.1", 0), stand_in_hub(HUB_USERS))
     threading.Thread(target=hub.serve_forever, daemon=True).start()
     port = free_port()
     hub_env = {
