@@ -110,3 +110,27 @@ def test_pictures_import_no_game_and_ask_no_game_class() -> None:
                 and node.func.id == "isinstance"
             ):
                 assert "Game" not in ast.unparse(node.args[1]), (path.name, ast.unparse(node))
+
+
+def _card_widths(svg: str, seat: int) -> set[float]:
+    """The widths of the cards in the hand of ``seat`` in a table picture."""
+    root = ET.fromstring(svg)
+    hand = next(g for g in root.iter(f"{NS}g") if g.get("class") == "kwr-hand"
+                and g.get("data-seat") == str(seat))
+    return {float(c.get("width", "0")) for c in hand if c.tag == f"{NS}svg"}
+
+
+def test_the_dummy_is_drawn_as_big_as_its_dealers_own_hand() -> None:
+    """Issue 24: the dealer clicks the dummy's cards, so they are as big as the dealer's
+    own; to a player against the dealer the dummy stays small, as other hands."""
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.games.german.dummy import DUMMY
+
+    game = spec("germandummy").new_game(seed=3)
+    dealer = game.dealer
+    mine = table_svg(game, seat=dealer)
+    assert _card_widths(mine, DUMMY) == _card_widths(mine, dealer) == {90.0}
+    other = next(s for s in range(3) if s != dealer)
+    theirs = table_svg(game, seat=other)
+    assert _card_widths(theirs, DUMMY) == {56.0}
+    assert _card_widths(theirs, other) == {90.0}

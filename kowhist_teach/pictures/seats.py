@@ -290,15 +290,19 @@ def _compass(
         place = places[seat.seat] if places else (seat.seat - viewer) % 4
         cx, cy = centres[seat.seat]
         mine = place == 0
-        size = 90.0 if mine else 56.0
+        # A hand the viewer plays too (the dummy opposite its dealer) is as big as
+        # their own and may fan as wide: the student clicks its cards.
+        big = mine or (seat.controlled and place == 2)
+        size = 90.0 if big else 56.0
         if mine and len(seat.face_up) > 13:
             size = 84.0  # a bid-whist declarer holding the kitty: 18 cards
-        spread = _fan(len(seat.face_up) + seat.hidden, size, _COMPASS_LIMITS[place])
+        limit = _COMPASS_LIMITS[0] if big else _COMPASS_LIMITS[place]
+        spread = _fan(len(seat.face_up) + seat.hidden, size, limit)
         height = seat_panel_height(size, badge_row=True)
         if place == 0:
             top = TABLE_H - height - 12
         elif place == 2:
-            top = 80.0  # below the status line
+            top = 70.0 if big else 80.0  # below the status line
         else:
             # Below the middle: room above for the contract under the trump box.
             top = cy - height / 2 + 40

@@ -98,8 +98,9 @@ def draw_table(table: Table, *, four_colour: bool = False) -> ET.Element:
         args = (svg, table.trick, table.trick_finished, names, table.viewer, w, h, four_colour)
         if table.layout == "compass":
             # Wider apart than a knock-out trick, and a little lower: the names by the
-            # cards stay clear of the other cards and of North's hand.
-            cx, cy = w / 2, h / 2 + 4
+            # cards stay clear of the other cards and of North's hand (lower still
+            # below a big hand the viewer plays too, the dummy).
+            cx, cy = w / 2, h / 2 + (26 if any(s.controlled for s in table.seats) else 4)
             angles = [math.atan2(y - cy, x - cx) for x, y in centres]
             _trick_on_table(*args, angles, (130.0, 90.0), cy)
         elif centres:

@@ -123,6 +123,9 @@ class Seat:
     to_move: bool = False
     #: Whether the seat is drawn faded (a player knocked out with no cards).
     faded: bool = False
+    #: Whether the viewer plays these cards too (the dummy, for its dealer): they are
+    #: drawn as big as the viewer's own, since the student clicks them.
+    controlled: bool = False
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,8 @@ class DummyPicture(PictureHook):
                     badges=badges,
                     tricks=game.side_tricks[game.side_of(hand)],
                     to_move=to_play,
+                    # The dealer plays the dummy: its cards are clicked as their own.
+                    controlled=hand == DUMMY and seat == game.dealer,
                 )
             )
         trick, finished = last_trick(game.tricks, game.trick)
