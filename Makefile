@@ -30,16 +30,18 @@ BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
 venv .venv: $(STAMP_TEST)
 
-$(VENV)/bin/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --upgrade pip
+# tools/make_env.sh makes each environment with uv (from PyPI into .venv-uv when no uv is
+# on PATH), or with pip: `make app INSTALLER=pip`, or by itself when uv cannot be had.
+INSTALLER  ?= uv
+UV_VERSION ?= 0.13.9
+MAKE_ENV   := PYTHON=$(PYTHON) INSTALLER=$(INSTALLER) UV_VERSION=$(UV_VERSION) sh tools/make_env.sh
 
-$(STAMP_APP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -e '.[app]'
+$(STAMP_APP): pyproject.toml tools/make_env.sh
+	$(MAKE_ENV) $(VENV) -e '.[app]'
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -e '.[app,test]'
+$(STAMP_TEST): pyproject.toml tools/make_env.sh
+	$(MAKE_ENV) $(VENV) -e '.[app,test]'
 	touch $@ $(STAMP_APP)
 
 lint: $(STAMP)
@@ -83,7 +85,7 @@ lab: $(STAMP_APP)
 DIST       ?= dist
 STAMP_DIST := $(VENV)/.installed-dist
 
-$(STAMP_DIST): | $(VENV)/bin/python
+$(STAMP_DIST): | $(STAMP_APP)
 	$(BIN)/python -m pip install 'build>=1.2' 'hatchling>=1.24'
 	touch $@
 
@@ -138,10 +140,8 @@ LITE_VENV  := .venv-lite
 LITE_STAMP := $(LITE_VENV)/.installed
 LITE_PORT  ?= 8000
 
-$(LITE_STAMP): lite/requirements.txt
-	$(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_VENV)/bin/python -m pip install --upgrade pip
-	$(LITE_VENV)/bin/python -m pip install -r lite/requirements.txt
+$(LITE_STAMP): lite/requirements.txt tools/make_env.sh
+	$(MAKE_ENV) $(LITE_VENV) -r lite/requirements.txt
 	touch $@
 
 # What the site is built from: a site older than any of these is built again.
@@ -165,6 +165,6 @@ lite-serve:
 	$(PYTHON) lite/serve.py --port $(LITE_PORT)
 
 clean:
-	rm -rf $(VENV) $(LITE_VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
+	rm -rf $(VENV) $(LITE_VENV) .venv-uv build dist *.egg-info .pytest_cache .ruff_cache .hypothesis \
 	    benchmarks/out tests/artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -28,7 +28,14 @@ if [ ! -f "$wheel" ]; then
     echo "$0: no such wheel: $wheel" >&2
     exit 2
 fi
-"$python" -m pip install "$wheel[hub]"
+# uv when there is one (UV=/path/to/uv, else uv on PATH; the images bring one for the
+# build only): the same packages in seconds rather than minutes. pip otherwise.
+uv=${UV:-$(command -v uv || true)}
+if [ -n "$uv" ]; then
+    "$uv" pip install --python "$python" --compile-bytecode "$wheel[hub]"
+else
+    "$python" -m pip install "$wheel[hub]"
+fi
 
 # jupyterhub-singleuser (the course profile) reads the environment's etc/jupyter,
 # whoever runs it; it outranks the base image's /etc/jupyter.

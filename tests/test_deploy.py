@@ -13,8 +13,9 @@ it, checked on a machine with no Docker daemon and no Kubernetes.
   stand-in for the hub's API: it sends a visitor to the hub's login, serves its student
   the class page, refuses another student, and serves nothing but the app.
 
-The last part installs the ``hub`` extra's dependencies from the package index (pip's
-cache makes later runs quick): one environment for the module, made once.
+The last part installs the ``hub`` extra's dependencies from the package index, with uv
+as the image's build does (the Makefile's uv, whose cache the test environment's own
+install filled; pip where there is none): one environment for the module, made once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import copy
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -337,6 +339,11 @@ def clean_environ(venv: Path, home: Path) -> dict[str, str]:
     # Python compiles what it imports anyway (the image's build compiles; nothing else
     # changes). CI's budget is 20 minutes on 2 cores.
     env["PIP_NO_COMPILE"] = "1"
+    # install.sh's uv, as the image's build has one: the Makefile's (tools/make_env.sh),
+    # whose cache the test environment's own install filled. Without one, pip.
+    uv = shutil.which("uv") or shutil.which("uv", path=str(REPO / ".venv-uv" / "bin"))
+    if uv:
+        env["UV"] = uv
     return env
 
 

@@ -1,9 +1,15 @@
 """The Binder environment, built as Binder builds it, installs and serves the app.
 
-A fresh virtual environment gets ``binder/requirements.txt`` and then runs
-``binder/postBuild`` (which installs the package with ``pip install .``); Voilà from that
+A fresh virtual environment gets ``binder/requirements.txt`` (a lock: every package
+pinned) and then runs ``binder/postBuild`` (which installs the package with
+``pip install --no-deps .``); ``pip check`` finds nothing missing; Voilà from that
 environment, with nothing from this checkout on its path, renders the app notebook until
 a card can be clicked.
+
+The lock is installed by uv where the Makefile has one (pip otherwise): with every
+package pinned there is nothing left to resolve, so both install the same packages (and
+``pip check`` says they fit together), and uv takes them from the cache the test
+environment's own install filled, where pip would ask the index about each of 99.
 """
 
 from __future__ import annotations
@@ -28,11 +34,16 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
     env.pop("PYTHONPATH", None)
     env.pop("VIRTUAL_ENV", None)
-    # --no-compile: the bytecode of jupyterlab and its dependencies is a good part of the
-    # install's CPU, and Python compiles what it imports anyway; nothing else changes.
-    pip = [str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    pip.append("--no-compile")
-    subprocess.run([*pip, "-r", str(REPO / "binder" / "requirements.txt")], check=True, env=env)
+    lock = str(REPO / "binder" / "requirements.txt")
+    uv = shutil.which("uv") or shutil.which("uv", path=str(REPO / ".venv-uv" / "bin"))
+    if uv:
+        into = ["--python", str(bin_dir / "python")]
+        subprocess.run([uv, "pip", "install", "-q", *into, "-r", lock], check=True, env=env)
+    else:
+        # --no-compile: the bytecode of jupyterlab and its dependencies is a good part of
+        # the install's CPU, and Python compiles what it imports anyway.
+        pip = [str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        subprocess.run([*pip, "--no-compile", "-r", lock], check=True, env=env)
     # postBuild runs from a copy of the repository, as Binder runs it from its clone.
     source = root / "repo"
     shutil.copytree(
@@ -41,6 +52,11 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ignore=shutil.ignore_patterns(".venv", ".git", "tests", "*.pyc", "__pycache__"),
     )
     subprocess.run(["bash", "binder/postBuild"], check=True, cwd=source, env=env)
+    # The lock is whole: every package has what it needs, in the versions it needs.
+    checked = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "check"], capture_output=True, text=True, env=env
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     return bin_dir / "python"
 
 
