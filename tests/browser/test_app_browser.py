@@ -476,6 +476,19 @@ PLAYABLE_SEATS_JS = """
 () => [...document.querySelectorAll('.kw-table-widget.kw-germandummy .kw-card')]
   .map((el) => el.closest('g.kwr-hand').getAttribute('data-seat'))
 """
+#: The playable seats and the status line once they agree (the dummy's seat, 3, is
+#: playable exactly when the status says to play from the dummy), else null.
+AGREED_JS = """
+() => {
+  const table = '.kw-table-widget.kw-germandummy';
+  const seats = [...new Set([...document.querySelectorAll(`${table} .kw-card`)]
+    .map((el) => el.closest('g.kwr-hand').getAttribute('data-seat')))];
+  const line = document.querySelector(`${table} .kw-status`);
+  const status = line ? line.innerText.split(/\\s+/).join(' ') : '';
+  if (seats.length !== 1) return null;
+  return (seats[0] === '3') === status.includes('play from the dummy') ? { seats, status } : null;
+}
+"""
 
 
 def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: Path) -> None:
@@ -504,10 +517,13 @@ def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: P
         for _ in range(60):
             if game_over(page):
                 break
-            seats = set(page.evaluate(PLAYABLE_SEATS_JS))
+            # The status line and the table are separate widgets, each sent when it
+            # changes: on a loaded machine a quiet page may still have one of them to come,
+            # so wait (bounded) until they agree rather than read them once.
+            agreed = page.wait_for_function(AGREED_JS, timeout=30_000).json_value()
+            seats, status = set(agreed["seats"]), agreed["status"]
             assert len(seats) == 1, seats  # one hand playable at a time
             from_dummy = seats == {"3"}
-            status = text_of(page, f"{table} .kw-status")
             assert ("play from the dummy" in status) == from_dummy, status
             card = page.locator(f"{table} {LEGAL}").first
             click_and_settle(page, card)
