@@ -3,11 +3,13 @@
 // they lie. No build step, no CDN.
 //
 // Python sends `frames` (SVG pictures of the table, in order: each bot's card arriving,
-// the finished trick, the next lead) and `hand` (the student's cards: code, label,
-// legal, reason). The frames are shown one after another at the teacher's `speed`;
-// only the last one takes clicks. A click or Enter on a legal card sends
-// {event: "play", move} to Python; on an illegal card the reason shows at once beside
-// the hand (no round trip) and is sent as {event: "refused", move} for the story.
+// the finished trick, the next lead), `waits` (for each frame, who is to play, in the
+// student's words) and `hand` (the student's cards: code, text, label, legal, reason).
+// The frames are shown one after another at the teacher's `speed`; the cards are
+// playable on the last one only, when it is the student's turn. A click or Enter on a
+// legal card sends {event: "play", move} to Python; on an illegal card the reason shows
+// at once beside the hand (no round trip) and is sent as {event: "refused", move} for
+// the story; while the student waits, a click says who is to play.
 
 const PACE = { instant: 0, normal: 650, slow: 1500 };
 // The kernel answers a ping within this time, or the page says the game server stopped.
@@ -78,67 +80,163 @@ function render({ model, el }) {
     keepFocus = true;
   });
 
-  // The feedback sits just above the student's own seat, at the table's right edge:
-  // beside the hand, where the eyes are, and never over a card of it.
-  function placeFeedback() {
-    const mine = stage.querySelector(`g.kwr-seat[data-seat="${model.get("seat")}"]`);
-    const outer = el.getBoundingClientRect();
-    if (!mine || !outer.height) {
-      feedback.style.bottom = "";
-      return;
+  // The feedback goes where it covers no seat (name, badges, cards) and no card of the
+  // trick nor its names; nor, where there is room, a box (trumps, status, scores). It is
+  // tried beside the student's hand first (the bottom corners, where the eyes are),
+  // then higher, then at other widths; with no room on the table at all, under it.
+  function obstacles(svg) {
+    const hard = [], soft = [];
+    for (const part of svg.children) {
+      if (part.tagName.toLowerCase() !== "g") continue; // the felt
+      const trick = part.classList.contains("kwr-trick-area");
+      const into = trick || part.classList.contains("kwr-seat") ? hard : soft;
+      for (const piece of trick ? part.children : [part]) {
+        const r = piece.getBoundingClientRect();
+        if (r.width && r.height) into.push(r);
+      }
     }
-    const seatTop = mine.getBoundingClientRect().top;
-    feedback.style.bottom = `${Math.max(0, Math.round(outer.bottom - seatTop + 4))}px`;
+    return { hard, soft };
+  }
+
+  function placeFeedback() {
+    const svg = stage.querySelector("svg");
+    const outer = el.getBoundingClientRect();
+    if (!svg || !feedback.textContent || !outer.height) return;
+    const pic = svg.getBoundingClientRect();
+    const { hard, soft } = obstacles(svg);
+    const pad = 4;
+    const over = (rects, x, y, w, h) => {
+      let area = 0;
+      for (const r of rects) {
+        const dx = Math.min(x + w, r.right) - Math.max(x, r.left);
+        const dy = Math.min(y + h, r.bottom) - Math.max(y, r.top);
+        if (dx > 0 && dy > 0) area += dx * dy;
+      }
+      return area;
+    };
+    feedback.style.right = "auto";
+    feedback.style.bottom = "auto";
+    feedback.style.maxWidth = "none";
+    let best = null; // covering no seat nor card, and the least of the boxes
+    for (const share of [0.3, 0.24, 0.38, 0.46, 0.19, 0.6]) {
+      const w = Math.round(pic.width * share);
+      if (w < 90) continue;
+      feedback.style.width = `${w}px`;
+      const h = feedback.offsetHeight;
+      if (h > pic.height - 2 * pad) continue;
+      const xs = [pic.right - w - pad, pic.left + pad];
+      for (let x = pic.right - w - pad - 8; x > pic.left + pad; x -= 8) xs.push(x);
+      for (let y = pic.bottom - h - pad; y >= pic.top + pad && !(best && best.soft === 0); y -= 6) {
+        for (const x of xs) {
+          if (over(hard, x, y, w, h) > 0) continue;
+          const area = over(soft, x, y, w, h);
+          if (best === null || area < best.soft) best = { x, y, w, soft: area };
+          if (area === 0) break;
+        }
+      }
+      if (best && best.soft === 0) break;
+    }
+    if (best === null) {
+      // No room on the table: under it, as wide as the picture.
+      best = { x: pic.left, y: pic.bottom + pad, w: pic.width };
+    }
+    feedback.style.width = `${Math.round(best.w)}px`;
+    feedback.style.left = `${Math.round(best.x - outer.left)}px`;
+    feedback.style.top = `${Math.round(best.y - outer.top)}px`;
   }
 
   function say(text) {
     feedback.textContent = text || "";
     feedback.style.display = text ? "" : "none";
+    placeFeedback();
   }
 
-  function makePlayable() {
+  // ------------------------------------------------------------ the hand
+  // The hand tells the truth at every frame: on the last one, when it is the student's
+  // turn, each card is lit legal or not with its reason; on every other frame (the bots'
+  // cards arriving) and whenever it is not their turn, no card is lit (kw-waiting) and
+  // each says who is to play — Python's word for that frame (`waits`), never a stale
+  // reason. A click is never lost: it plays, or it says why not.
+  let live = false; // the cards marked now take plays
+  let waitNow = ""; // what a click says while they do not
+  let pending = false; // a card was sent: nothing more until the table answers
+  const marks = new WeakMap(); // node -> its card, as marked now
+
+  // What a card shows (rank and suit, or a joker's code): the start of its spoken name,
+  // so that a student who says what they see ("Q ♣") is understood (WCAG 2.5.3).
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  function shownText(code) {
+    if (!code || code.startsWith("hidden-")) return "";
+    const suit = SUITS[code.slice(-1)];
+    return suit ? `${code.slice(0, -1)}${suit}` : code;
+  }
+
+  function handNodes() {
     // The hand the student plays now: their own, or another they play for (the dummy,
-    // while they deal); its cards are the playable ones, their own then are not.
+    // while they deal); while they wait, their own and that one.
     const handSeat = model.get("hand_seat");
-    const seat = handSeat >= 0 ? handSeat : model.get("seat");
+    const own = model.get("seat");
+    if (live) return cardsOf(stage, handSeat >= 0 ? handSeat : own);
+    const nodes = cardsOf(stage, own);
+    return handSeat >= 0 && handSeat !== own ? nodes.concat(cardsOf(stage, handSeat)) : nodes;
+  }
+
+  function mark() {
+    const frames = model.get("frames") || [];
+    const last = shown === frames.length - 1 && timer === null;
+    live = last && !!model.get("my_turn") && !pending;
+    const waits = model.get("waits") || [];
+    waitNow = (last ? waits[frames.length - 1] : waits[shown]) || model.get("wait_word");
     const hand = model.get("hand") || [];
     const byCode = new Map(hand.map((c) => [c.code, c]));
     const backs = hand.filter((c) => c.face_down);
-    const cards = cardsOf(stage, seat).filter((node) =>
-      node.dataset.card ? byCode.has(node.dataset.card) : backs.length > 0);
-    el.classList.toggle("kw-waiting", !model.get("my_turn"));
+    const nodes = handNodes().filter((node) => (node.dataset.card ? true : backs.length > 0));
+    el.classList.toggle("kw-waiting", !live);
     let back = 0;
-    cards.forEach((node, i) => {
-      const card = node.dataset.card ? byCode.get(node.dataset.card) : backs[back++];
-      if (!card) return;
-      node.classList.add("kw-card", card.legal ? "kw-legal" : "kw-illegal");
+    const cards = [];
+    for (const node of nodes) {
+      let card = node.dataset.card ? byCode.get(node.dataset.card) : backs[back++];
+      if (!card && !live && node.dataset.card) {
+        // A card of this frame no longer in the hand at its end (a new deal): its name
+        // from the picture.
+        card = { code: node.dataset.card, label: node.getAttribute("aria-label") || "" };
+      }
+      if (!card) continue;
+      const text = card.text ?? shownText(card.code);
+      const words = live
+        ? `${card.label}, ${card.legal ? model.get("legal_word") : model.get("illegal_word")}: ${card.reason}`
+        : `${card.label}: ${waitNow}`;
+      const spoken = text ? `${text}, ${words}` : words;
+      node.classList.remove("kw-legal", "kw-illegal", "kw-chosen");
+      node.classList.add("kw-card", live && card.legal ? "kw-legal" : "kw-illegal");
       node.setAttribute("role", "button");
       node.setAttribute("tabindex", "-1");
-      const words = `${card.label}, ${card.legal ? model.get("legal_word") : model.get("illegal_word")}: ${card.reason}`;
-      node.setAttribute("aria-label", words);
-      node.setAttribute("title", words);
+      node.removeAttribute("aria-hidden"); // a back the student plays is theirs to hear
+      node.setAttribute("aria-label", spoken);
+      node.setAttribute("title", spoken);
       const title = node.querySelector("title");
-      if (title) title.textContent = words;
-      node.addEventListener("click", (e) => {
-        e.preventDefault();
-        choose(card, node);
-      });
-      node.addEventListener("keydown", (e) => keyed(e, cards, i, card, node));
-      node.addEventListener("focus", () => {
-        focusCode = card.code;
-      });
-    });
+      if (title) title.textContent = spoken;
+      node.dataset.code = card.code;
+      marks.set(node, card);
+      cards.push(node);
+    }
     // One card in the tab order at a time (a roving tabindex); arrows move along.
-    const start = cards.find((n) => n.dataset.card === focusCode) ||
+    const start = cards.find((n) => n.dataset.code === focusCode) ||
       cards.find((n) => n.classList.contains("kw-legal")) || cards[0];
     if (start) start.setAttribute("tabindex", "0");
-    const moment = el.querySelector(".kw-moment-choices button");
-    if (keepFocus && !(moment && moment.offsetParent !== null)) {
+    const momentButton = el.querySelector(".kw-moment-choices button");
+    if (keepFocus && !(momentButton && momentButton.offsetParent !== null)) {
       (start || el).focus({ preventScroll: true });
     }
   }
 
-  function keyed(e, cards, i, card, node) {
+  function handNow() {
+    return Array.from(stage.querySelectorAll(".kw-card"));
+  }
+
+  function keyed(e, node) {
+    const cards = handNow();
+    const i = cards.indexOf(node);
     let next = null;
     if (e.key === "ArrowRight" || e.key === "ArrowDown") next = cards[(i + 1) % cards.length];
     else if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = cards[(i - 1 + cards.length) % cards.length];
@@ -146,7 +244,7 @@ function render({ model, el }) {
     else if (e.key === "End") next = cards[cards.length - 1];
     else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      choose(card, node);
+      clicked(node);
       return;
     }
     if (next) {
@@ -157,15 +255,27 @@ function render({ model, el }) {
     }
   }
 
-  function choose(card, node) {
+  function clicked(node) {
+    const code = node.dataset.code;
     if (timer !== null) {
-      finish(); // a click during the bots' plays shows the table as it is now
+      // A click while the bots' cards arrive: the table as it is now at once, and the
+      // card clicked is played if the student is to play it now (legal, or they hear
+      // why not); else they hear who is to play.
+      finish();
+      const now = handNow().find((n) => n.dataset.code === code);
+      if (live && now) choose(marks.get(now), now);
+      else say(waitNow);
       return;
     }
-    if (!model.get("my_turn")) {
-      say(model.get("wait_word"));
+    const card = marks.get(node);
+    if (!live || !card) {
+      say(waitNow);
       return;
     }
+    choose(card, node);
+  }
+
+  function choose(card, node) {
     if (!card.legal) {
       say(`${card.label}: ${card.reason}`);
       model.send({ event: "refused", move: card.code });
@@ -174,8 +284,29 @@ function render({ model, el }) {
     say("");
     node.classList.add("kw-chosen");
     focusCode = null;
+    // Sent: until the table answers, a click says to wait (never a second play).
+    pending = true;
+    live = false;
+    waitNow = model.get("wait_word");
+    el.classList.add("kw-waiting");
     model.send({ event: "play", move: card.code });
   }
+
+  // One listener for every frame's cards: each frame replaces the picture.
+  stage.addEventListener("click", (e) => {
+    const node = e.target.closest && e.target.closest(".kw-card");
+    if (!node || !stage.contains(node)) return;
+    e.preventDefault();
+    clicked(node);
+  });
+  stage.addEventListener("keydown", (e) => {
+    const node = e.target.closest && e.target.closest(".kw-card");
+    if (node && stage.contains(node)) keyed(e, node);
+  });
+  stage.addEventListener("focusin", (e) => {
+    const node = e.target.closest && e.target.closest(".kw-card");
+    if (node) focusCode = node.dataset.code;
+  });
 
   let shownSvg = null;
   function show(i) {
@@ -188,7 +319,7 @@ function render({ model, el }) {
       shownSvg = frames[shown];
       if (hadFocus && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
-    if (shown === frames.length - 1) makePlayable();
+    mark();
     placeFeedback();
     el.dataset.frame = String(shown);
     el.dataset.frames = String(frames.length);
@@ -339,21 +470,31 @@ function render({ model, el }) {
   model.on("change:record", () => store(model));
   model.on("change:moment", showMoment);
   model.on("change:feedback", () => say(model.get("feedback")));
-  model.on("change:projector", () =>
-    el.classList.toggle("kw-projector", !!model.get("projector")));
-  model.on("change:frames", play);
-  model.on("change:hand", () => {
-    if (timer === null) show(shown);
+  model.on("change:projector", () => {
+    el.classList.toggle("kw-projector", !!model.get("projector"));
+    placeFeedback();
   });
-  model.on("change:my_turn", () => {
-    if (timer === null) show(shown);
+  // Any word from Python answers a card sent (`pending`): the hand is the table's again.
+  model.on("change:frames", () => {
+    pending = false;
+    play();
   });
-  model.on("change:hand_seat", () => {
+  const redraw = () => {
+    pending = false;
     if (timer === null) show(shown);
+  };
+  model.on("change:hand", redraw);
+  model.on("change:my_turn", redraw);
+  model.on("change:hand_seat", redraw);
+  model.on("change", () => {
+    if (pending) redraw();
   });
   model.on("msg:custom", (msg) => {
     if (!msg) return;
-    if (msg.event === "say") say(msg.text);
+    if (msg.event === "say") {
+      if (pending) redraw();
+      say(msg.text);
+    }
     if (msg.event === "pong") found();
   });
   const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeFeedback);
