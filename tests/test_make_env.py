@@ -69,11 +69,12 @@ def test_uv_makes_the_environment_with_bytecode(tmp_path: Path) -> None:
 
 
 def test_pip_makes_the_environment_when_asked(tmp_path: Path) -> None:
-    done = make_env(tmp_path, "pip")
+    # COMPILE=0, as `make app` asks: no bytecode at install (looked at before any import).
+    done = make_env(tmp_path, "pip", COMPILE="0")
     assert done.returncode == 0, done.stderr
-    package = installed_from(tmp_path)
-    assert REPO not in package.parents
-    assert list((package / "core" / "__pycache__").glob("*.pyc"))
+    (package,) = (tmp_path / "env" / "lib").glob("python3*/site-packages/kowhist_teach")
+    assert not list(package.rglob("*.pyc"))
+    assert installed_from(tmp_path) == package
 
 
 def test_pip_takes_over_when_uv_cannot_be_installed(tmp_path: Path) -> None:
@@ -98,15 +99,20 @@ def test_pip_takes_over_when_uv_cannot_be_installed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "says"), [(["only-a-venv"], "usage:"), (["env", "."], "INSTALLER is uv or pip")]
+    ("args", "environ", "says"),
+    [
+        (["only-a-venv"], {}, "usage:"),
+        (["env", "."], {"INSTALLER": "conda"}, "INSTALLER is uv or pip"),
+        (["env", "."], {"COMPILE": "yes"}, "COMPILE is 1 or 0"),
+    ],
 )
 def test_a_wrong_call_says_what_is_wrong_in_one_line(
-    tmp_path: Path, args: list[str], says: str
+    tmp_path: Path, args: list[str], environ: dict[str, str], says: str
 ) -> None:
     done = subprocess.run(
         ["sh", str(MAKE_ENV), *args],
         cwd=tmp_path,
-        env={**os.environ, "INSTALLER": "conda" if len(args) == 2 else "uv"},
+        env={**os.environ, **environ},
         capture_output=True,
         text=True,
     )

@@ -12,8 +12,10 @@
 # INSTALLER=pip asks for it, and it is used whenever uv cannot be installed (no index,
 # an unsupported platform), after a line saying so.
 #
-# Both install bytecode (uv: --compile-bytecode): a machine with PYTHONDONTWRITEBYTECODE
-# set would otherwise compile every module again in every kernel it starts.
+# COMPILE=1 (the default) installs bytecode (pip does; uv with --compile-bytecode): a
+# machine with PYTHONDONTWRITEBYTECODE set would otherwise compile every module again in
+# every process it starts, every kernel of the tests. COMPILE=0 leaves it to the first
+# import (`make app`: the first page comes sooner; Python writes the bytecode then).
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -26,10 +28,16 @@ python=${PYTHON:-python3}
 installer=${INSTALLER:-uv}
 uv_version=${UV_VERSION:-0.13.9}
 uv_boot=${UV_BOOT:-.venv-uv}
+compile=${COMPILE:-1}
 
 case $installer in
     uv | pip) ;;
     *) echo "$0: INSTALLER is uv or pip, not '$installer'" >&2; exit 2 ;;
+esac
+case $compile in
+    1) uv_compile=--compile-bytecode pip_compile=--compile ;;
+    0) uv_compile="" pip_compile=--no-compile ;;
+    *) echo "$0: COMPILE is 1 or 0, not '$compile'" >&2; exit 2 ;;
 esac
 
 # uv, or nothing: the one on PATH, the bootstrap's, or the bootstrap made now.
@@ -62,10 +70,10 @@ if [ -n "$uv" ]; then
     if [ ! -x "$venv/bin/python" ]; then
         UV_PYTHON_DOWNLOADS=never "$uv" venv --quiet --seed --python "$python" "$venv"
     fi
-    exec "$uv" pip install --compile-bytecode --python "$venv/bin/python" "$@"
+    exec "$uv" pip install $uv_compile --python "$venv/bin/python" "$@"
 fi
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
     "$venv/bin/python" -m pip install --upgrade pip
 fi
-exec "$venv/bin/python" -m pip install "$@"
+exec "$venv/bin/python" -m pip install $pip_compile "$@"
