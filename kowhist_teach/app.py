@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from .core.registry import spec
 from .i18n import _, set_language
-from .widgets._common import Guard, LanguageMenu, esc, set_classes, style_widget
+from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget
 from .widgets._games import family_table, spec_ui, table_specs
 from .widgets.family_table import FamilyTableWidget
 from .widgets.quiet import quiet_kernel
@@ -210,8 +210,13 @@ class KowhistApp(w.VBox):
             layout=w.Layout(align_items="center", flex_flow="row nowrap", width="100%"),
         )
         set_classes(header, "kw-app-header")
+        # The page's landmarks (ARIA roles ipywidgets cannot give): a screen reader's
+        # user jumps to the games, the tab shown or the teacher's settings, and every
+        # part of the app lies in one of them. Named in relabel().
+        self.landmarks = Landmarks()
         self.children = (
             style_widget(),
+            self.landmarks,
             header,
             self.notice,
             self.tabs,
@@ -330,6 +335,14 @@ class KowhistApp(w.VBox):
             self._quiet_options(labels, value)
         for i, title in enumerate((_("Play"), _("Step through a game"), _("Practice"))):
             self.tabs.set_title(i, title)
+        self.landmarks.marks = {
+            ":scope > .kw-app-header": {
+                "role": "navigation",
+                "aria-label": _("Games and language"),
+            },
+            ":scope > .kw-tabs": {"role": "main"},
+            ":scope > .kw-teacher-box": {"role": "region", "aria-label": _("Teacher settings")},
+        }
         self.notice.value = ""
 
     def _quiet_options(self, labels: list[tuple[str, str]], value: str) -> None:

@@ -9,7 +9,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from ..core.errors import IllegalMove, RecordError, SetupError
 from ..core.record import record_from_data
@@ -23,6 +25,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "Guard",
     "LanguageMenu",
+    "Landmarks",
     "big_button",
     "esc",
     "sentence",
@@ -82,6 +85,9 @@ CSS = f"""
 .kw-root .jupyter-button.kw-hint {{ background: #ffd54f; color: #111; font-weight: bold; }}
 .kw-explain, .kw-step-explain {{ background: #fffdf3; border: 2px solid #e0c050;
   border-left-width: 8px; border-radius: 8px; padding: 6px 14px; min-height: 120px; }}
+/* The stepper's explanation is 100% wide: its border, padding and margins inside that
+   width, or its box scrolls sideways (and a scrolling box must take the keyboard focus). */
+.kw-root .kw-step-explain {{ box-sizing: border-box; margin-left: 0; margin-right: 0; }}
 .kw-quiz-feedback {{ padding: 4px 0; }}
 .kw-quiz {{ border: 2px solid #c8c8c8; border-radius: 12px; padding: 6px 18px 14px 18px; }}
 .kw-trick-view svg {{ max-width: 520px; height: auto; }}
@@ -128,6 +134,11 @@ CSS = f"""
   max-width: none !important; flex: 0 0 auto !important; min-height: 38px;
   line-height: 36px; }}
 .kw-tabs .lm-TabBar-tab.lm-mod-current {{ font-weight: bold; }}
+/* WCAG AA: the theme draws inactive tabs and folded boxes' headers #6d6d6d on #eee
+   (4.45:1, under 4.5); ours are #333 on #eee (11:1). */
+.kw-root .kw-tabs > .lm-TabBar .lm-TabBar-tab {{ color: #333; }}
+.kw-root .jupyter-widget-Collapse-header, .kw-root .lm-AccordionPanel-title,
+.kw-root .p-Collapse-header {{ color: #222; }}
 .kw-table svg, .kw-step-table svg {{ max-width: 100%; height: auto; }}
 .kw-quiz-card.jupyter-button, .kw-root .jupyter-button.kw-quiz-card {{ width: 72px;
   height: 96px; font-size: 28px; font-weight: bold; white-space: pre-line;
@@ -152,6 +163,75 @@ CSS = f"""
 .kw-projector-mode .kw-explain .widget-html-content {{ font-size: 22px; }}
 .kw-projector-mode .jupyter-button.kw-tool {{ font-size: 20px; }}
 """
+
+
+# Landmarks' ES module. The view's element is put in its parent's only after render()
+# returns, so it waits until it is connected; then the marks go on, and again after any
+# change below the root (ipywidgets draws a tab's contents, a slider's handle, a view's
+# children anew), at most once a frame. It watches children only, not attributes: its own
+# setAttribute calls must not wake it.
+_LANDMARKS_JS = """
+function render({ model, el }) {
+  el.style.display = "none";
+  let root = null, frame = 0, tries = 0, timer = 0, observer = null;
+  const apply = () => {
+    frame = 0;
+    if (!root) return;
+    for (const [selector, attrs] of Object.entries(model.get("marks") || {})) {
+      const nodes = [...root.querySelectorAll(selector)];
+      if (root.matches(selector)) nodes.push(root);
+      for (const node of nodes) {
+        for (const [name, value] of Object.entries(attrs)) {
+          if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+        }
+      }
+    }
+  };
+  const later = () => { if (!frame) frame = requestAnimationFrame(apply); };
+  const attach = () => {
+    timer = 0;
+    if (!el.isConnected || !el.parentElement) {
+      if (++tries < 600) timer = setTimeout(attach, 100);  // a minute, then give up
+      return;
+    }
+    root = el.parentElement.closest(".kw-root") || el.parentElement;
+    observer = new MutationObserver(later);
+    observer.observe(root, { childList: true, subtree: true });
+    apply();
+  };
+  model.on("change:marks", later);
+  attach();
+  return () => {
+    if (observer) observer.disconnect();
+    if (timer) clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+  };
+}
+export default { render };
+"""
+
+
+class Landmarks(anywidget.AnyWidget):
+    """What ipywidgets cannot say to a screen reader: ARIA attributes (landmark roles,
+    names, labels) on the parts of the view this (invisible) widget is a child of.
+
+    ``marks`` maps a CSS selector, looked up in the nearest ``.kw-root`` around the
+    widget (``:scope`` is that root), to the attributes its elements get; they are put
+    back whenever ipywidgets draws those parts anew. Set ``marks`` again after a language
+    change: the names are in the student's language.
+
+    >>> marks = Landmarks({":scope > .kw-tabs": {"role": "main"}})
+    >>> marks.marks[":scope > .kw-tabs"]["role"]
+    'main'
+    """
+
+    _esm = _LANDMARKS_JS
+    marks = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, marks: dict[str, dict[str, str]] | None = None) -> None:
+        super().__init__(marks=dict(marks or {}))
+        self.add_class("kw-landmarks")
+        self.layout.display = "none"
 
 
 def style_widget(css: str = CSS) -> w.HTML:

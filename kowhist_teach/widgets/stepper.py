@@ -24,7 +24,16 @@ from ..core.registry import game_names, spec
 from ..i18n import _
 from ..pictures.svg import table_svg
 from ..teach.story import Step, record_steps
-from ._common import Guard, big_button, esc, set_classes, style_widget, tag, uploaded_record
+from ._common import (
+    Guard,
+    Landmarks,
+    big_button,
+    esc,
+    set_classes,
+    style_widget,
+    tag,
+    uploaded_record,
+)
 from .faces import lines_html
 from .upload import RecordUpload
 
@@ -134,8 +143,12 @@ class StepperWidget(w.VBox):
             layout=w.Layout(align_items="center", flex_flow="row wrap"),
         )
         sources = w.HBox([self.menu, self.upload], layout=w.Layout(flex_flow="row wrap"))
+        # Names for the example menu and the slider's handle, which ipywidgets leaves
+        # unnamed for a screen reader (the menu's label is hidden, the handle has none).
+        self.labels = Landmarks()
         self.children = (
             style_widget(),
+            self.labels,
             self.heading,
             sources,
             controls,
@@ -218,6 +231,10 @@ class StepperWidget(w.VBox):
         finally:
             self._quiet = False
         self.menu.layout.width = "460px"
+        self.labels.marks = {
+            ".kw-step-examples select": {"aria-label": _("Example game")},
+            ".kw-step-slider .noUi-handle": {"aria-label": _("Step of the game")},
+        }
         self.render()
 
     def rebuild(self) -> None:
