@@ -84,8 +84,8 @@ def seat(url: str, table_id: int, seat_no: int, student_id: int, think: float, s
         page = SeatPage(store, student, table, seat_no)
         original = page._apply
 
-        def timed(rows: list[tuple[int, int, str]]) -> None:
-            original(rows)
+        def timed(rows: list[tuple[int, int, str]], again: bool = True) -> None:
+            original(rows, again=again)
             now = time.time()
             applied.extend((n, now) for n, _s, _m in rows)
 
