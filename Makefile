@@ -59,7 +59,19 @@ lint: $(STAMP)
 # tests/browser/conftest.py orders them; --durations=15 prints the slowest (CI has 20
 # minutes on 2 cores). --nbval-current-env runs the notebooks in this
 # venv's kernel, whatever `python3` kernelspec the machine has.
-test: lint
+# axe-core, which the browser tests run inside their pages (tests/browser/axe_check.py):
+# from npm, the version pinned by tests/browser/package-lock.json. Without npm the
+# accessibility checks skip, saying so (CI installs npm: there they must run).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null; then \
+	    npm ci --prefix tests/browser --no-audit --no-fund && touch $@; \
+	else \
+	    echo "npm is missing: the browser tests' accessibility checks will skip"; \
+	fi
+
+test: lint $(AXE)
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
 	    -m 'not alone' --nbval-lax --nbval-current-env \
 	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
@@ -161,7 +173,7 @@ build/lite/index.html: $(LITE_STAMP) $(LITE_SOURCES)
 # every lesson of every language runs with its golden outputs (two pages at once). The
 # site is built first if it is missing or older than its sources. A subset, locally:
 # make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
-test-lite: $(STAMP) build/lite/index.html
+test-lite: $(STAMP) $(AXE) build/lite/index.html
 	$(BIN)/python -m pytest tests/browser/test_lite.py
 
 lite-serve:
