@@ -18,6 +18,13 @@ Each translated cell starts with ``<!-- <cell id> en:<hash> -->``: the hash is t
 the English text it translates, so a change to an English cell shows up as a *stale*
 translation (``--check`` fails and names it) until the translation is updated and
 ``--stamp`` is run.
+
+The static site (``lite/build.py``) shows the lessons in every language with a few cells
+of their own: ``notebooks/text/site/<lang>/NN_*.md`` (``en`` too), the same format, hold
+the cells that say how to run things there (Python in the page) instead of ``make lab``.
+:func:`site_version` puts them in; ``--check`` and ``--stamp`` cover them as well, so a
+change to the English cell they stand for shows up as stale there too. The notebooks
+written here (for JupyterLab and Binder) keep their own text.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 LANGS = ("es", "fr")
 TEXT = HERE / "text"
+#: The cells the static site shows instead: ``SITE/<lang>/NN_*.md``.
+SITE = TEXT / "site"
 #: The marker of a translated cell; ``strings`` opens the code strings section.
 MARK = re.compile(r"^<!-- (?P<id>[\w.-]+)(?: en:(?P<hash>[0-9a-f]{8}|-+))? -->\s*$", re.M)
 ARROW = " => "
@@ -138,6 +147,54 @@ def build(path: Path, lang: str) -> tuple[dict, list[str]]:
     return out, problems
 
 
+def site_version(nb: dict, english: Path, lang: str) -> tuple[dict, list[str]]:
+    """The lesson ``nb`` (built from the English lesson ``english``, in ``lang``) as the
+    static site shows it: the cells of ``SITE/<lang>/<lesson>.md`` replace theirs. Also the
+    problems found (a site cell that is stale, belongs to no cell, or that a language
+    lacks while English has it).
+
+    >>> nb = json.loads((HERE / "00_contents.ipynb").read_text(encoding="utf-8"))
+    >>> site, problems = site_version(nb, HERE / "00_contents.ipynb", "en")
+    >>> problems, "make lab" in json.dumps(nb), "make lab" in json.dumps(site)
+    ([], True, False)
+    """
+    english_cells = {
+        c.get("id"): digest(source(c))
+        for c in json.loads(english.read_text(encoding="utf-8"))["cells"]
+    }
+    site = Translation.read(SITE / lang / (english.stem + ".md"))
+    wanted = Translation.read(SITE / "en" / (english.stem + ".md"))
+    where = f"site/{lang}/{english.stem}"
+    problems = [
+        f"{where}: cell {cid} has a site version in English but not in {lang}"
+        for cid in wanted.cells
+        if cid not in site.cells
+    ]
+    out = copy.deepcopy(nb)
+    for cid, (stamp, _text) in site.cells.items():
+        if cid not in english_cells:
+            problems.append(f"{where}: site version of cell {cid} belongs to no cell")
+        elif stamp != english_cells[cid]:
+            problems.append(
+                f"{where}: cell {cid} is stale (the English changed): update it, "
+                "then run build.py --stamp"
+            )
+    for cell in out["cells"]:
+        if cell.get("id") in site.cells:
+            cell["source"] = _lines(site.cells[cell["id"]][1])
+    return out, problems
+
+
+def site_problems() -> list[str]:
+    """The problems of every site version, in every language (empty: all up to date)."""
+    problems = []
+    for path in lessons():
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for lang in ("en", *LANGS):
+            problems += site_version(nb, path, lang)[1]
+    return problems
+
+
 def dump(nb: dict) -> str:
     """A notebook as nbformat writes it (1-space indent, a final newline)."""
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
@@ -150,8 +207,9 @@ def stamp() -> None:
             c.get("id"): digest(source(c))
             for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
         }
-        for lang in LANGS:
-            file = TEXT / lang / (path.stem + ".md")
+        files = [TEXT / lang / (path.stem + ".md") for lang in LANGS]
+        files += [SITE / lang / (path.stem + ".md") for lang in ("en", *LANGS)]
+        for file in files:
             if not file.exists():
                 continue
             text = file.read_text(encoding="utf-8")
@@ -172,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.stamp:
         stamp()
     failed = False
+    for problem in site_problems():
+        print(problem, file=sys.stderr)
+        failed = True
     for lang in LANGS:
         for path in lessons():
             nb, problems = build(path, lang)

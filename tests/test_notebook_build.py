@@ -69,3 +69,23 @@ def test_contents_link_to_the_other_languages(lang: str) -> None:
     assert "../00_contents.ipynb" in text
     for other in others:
         assert f"../{other}/00_contents.ipynb" in text
+
+
+@pytest.mark.parametrize("lang", ["en", *build.LANGS])
+def test_site_versions_are_up_to_date(lang: str) -> None:
+    """The cells the static site shows instead (notebooks/text/site/<lang>/) stand for
+    English cells that have not changed since, and every language has each one."""
+    problems = []
+    for path in build.lessons():
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        site, found = build.site_version(nb, path, lang)
+        problems += found
+        assert [c.get("id") for c in site["cells"]] == [c.get("id") for c in nb["cells"]]
+    assert not problems, "\n".join(problems)
+    contents = NOTEBOOKS / "00_contents.ipynb"
+    nb = json.loads(contents.read_text(encoding="utf-8"))
+    if lang != "en":
+        nb = build.build(contents, lang)[0]
+    assert "make lab" in json.dumps(nb)  # the Jupyter and Binder lessons keep their text
+    site, _ = build.site_version(nb, contents, lang)
+    assert "make lab" not in json.dumps(site) and "make app" not in json.dumps(site)
