@@ -115,8 +115,11 @@ def test_pictures_import_no_game_and_ask_no_game_class() -> None:
 def _card_widths(svg: str, seat: int) -> set[float]:
     """The widths of the cards in the hand of ``seat`` in a table picture."""
     root = ET.fromstring(svg)
-    hand = next(g for g in root.iter(f"{NS}g") if g.get("class") == "kwr-hand"
-                and g.get("data-seat") == str(seat))
+    hand = next(
+        g
+        for g in root.iter(f"{NS}g")
+        if g.get("class") == "kwr-hand" and g.get("data-seat") == str(seat)
+    )
     return {float(c.get("width", "0")) for c in hand if c.tag == f"{NS}svg"}
 
 
@@ -134,3 +137,66 @@ def test_the_dummy_is_drawn_as_big_as_its_dealers_own_hand() -> None:
     theirs = table_svg(game, seat=other)
     assert _card_widths(theirs, DUMMY) == {56.0}
     assert _card_widths(theirs, other) == {90.0}
+
+
+def _projector_tables() -> list[tuple[str, object, int]]:
+    """Every game (Knock-Out with 2 to 7 players) at its start, middle and end, from
+    the first and the last seat."""
+    from kowhist_teach.core.registry import spec
+
+    out = []
+    for game_spec in specs():
+        games = [(game_spec.name, g) for _w, g in positions(game_spec, seed=5)]
+        if game_spec.name == "knockout":
+            for players in range(2, 8):
+                rng = random.Random(players)
+                game = spec("knockout").new_game(players=players, seed=players)
+                for _ in range(5):
+                    game.play(rng.choice(game.legal_moves()))
+                games.append((f"knockout-{players}", game))
+        for name, game in games:
+            players = len(game.names)  # type: ignore[attr-defined]
+            out += [(name, game, seat) for seat in sorted({0, players - 1})]
+    return out
+
+
+def test_the_projector_table_draws_every_word_and_card_big() -> None:
+    """Issue 24: the projector's table has every word of its own at WORD (18 pixels
+    when shown 650 wide: the browser test measures it), the student's cards (and a
+    hand they play for, the dummy) MINE wide, every seat and every card of the trick."""
+    from kowhist_teach.core.registry import spec_of
+    from kowhist_teach.pictures.projector import MINE, PROJ_W, WORD
+
+    for name, game, seat in _projector_tables():
+        table = spec_of(game).picture.table(game, seat, False)
+        svg = table_svg(game, seat=seat, projector=True)
+        root = ET.fromstring(svg)
+        assert float(root.get("width", "0")) == PROJ_W, name
+        assert "kwr-projector" in root.get("class", "").split()
+        sizes = [float(t.get("font-size", "0")) for t in _own_texts(root)]
+        assert sizes and min(sizes) >= WORD, (name, seat, min(sizes))
+        panels = {
+            g.get("data-seat") for g in root.iter(NS + "g") if "kwr-seat" in g.get("class", "")
+        }
+        assert panels == {str(s.seat) for s in table.seats}, name
+        for s in table.seats:
+            if (s.seat == seat or s.controlled) and s.face_up:
+                assert _card_widths(svg, s.seat) == {MINE}, (name, s.seat)
+        if table.trick is not None:
+            assert svg.count("kw-trick") == len(table.trick.plays), name
+
+
+def _own_texts(root: ET.Element) -> list[ET.Element]:
+    """The picture's text outside its cards (each card is a nested ``<svg>``)."""
+    out = []
+
+    def walk(el: ET.Element) -> None:
+        for child in el:
+            if child.tag == f"{NS}svg":
+                continue
+            if child.tag == f"{NS}text":
+                out.append(child)
+            walk(child)
+
+    walk(root)
+    return out

@@ -26,6 +26,7 @@ from ..core.tricks import Trick
 from ..i18n import _
 from .boxes import TOP_PLACES, draw_box, status_line, trump_box
 from .draw import FELT, FELT_DARK, SvgStr, finish, fmt, put_text, scaled, svg_root
+from .projector import PROJ_W, draw_projector_table, projector_height
 from .seats import TABLE_W, place_seats, table_height
 from .tricks import trick_group
 
@@ -39,6 +40,7 @@ def table_svg(
     *,
     four_colour: bool = False,
     width: float | None = None,
+    projector: bool = False,
 ) -> SvgStr:
     """The whole table: every seat with name, status and tricks won, the hands, the trick
     on the table (or the last one finished), the trump suit and its turn-up card (Knock-
@@ -47,7 +49,9 @@ def table_svg(
     ``seat`` sits at the bottom and sees their own hand (as :meth:`view` allows: not a
     blind dog's card); ``show_all`` turns every hand face up.  Other hands show as backs,
     as many as the cards held (in German Whist, cards seen taken from the stock show face
-    up).  ``width`` scales the picture (it is drawn 1200 × 840).
+    up).  ``width`` scales the picture (it is drawn 1200 × 840).  ``projector`` lays it
+    out to be read from the back of a classroom (:mod:`kowhist_teach.pictures.projector`:
+    big words and cards, 1200 × 840, taller for five players or more).
 
     A whist-family game (partnership whist, solo whist, bid whist) sits its four players
     by compass points, partners opposite (seat 0 South, then West, North, East), with
@@ -70,13 +74,18 @@ def table_svg(
         raise TypeError(
             f"table_svg draws a registered game with a picture hook, not {type(game)!r}"
         ) from None
-    svg = draw_table(hook.table(game, seat, show_all), four_colour=four_colour)
+    svg = draw_table(hook.table(game, seat, show_all), four_colour=four_colour, projector=projector)
     scaled(svg, width)
     return finish(svg)
 
 
-def draw_table(table: Table, *, four_colour: bool = False) -> ET.Element:
-    """The ``<svg>`` element of a table a game described."""
+def draw_table(table: Table, *, four_colour: bool = False, projector: bool = False) -> ET.Element:
+    """The ``<svg>`` element of a table a game described (for a projector: bigger)."""
+    if projector:
+        svg = svg_root(PROJ_W, projector_height(table), table.label, role="group")
+        svg.set("class", " ".join(("kwr-table", "kwr-projector", *table.classes)))
+        draw_projector_table(table, svg, four_colour)
+        return svg
     n = len(table.seats)
     w, h = TABLE_W, table_height(table.layout, n)
     svg = svg_root(w, h, table.label, role="group")

@@ -157,11 +157,15 @@ CSS = f"""
 .kw-side .kw-calls {{ gap: 6px; }}
 .kw-root .kw-side .jupyter-button.kw-call {{ height: 38px; min-width: 0; width: auto;
   max-width: 100%; font-size: 16px; padding: 0 10px; margin: 0; }}
+.kw-root .kw-side .jupyter-button.kw-call {{ height: auto; min-height: 38px;
+  white-space: normal; line-height: 1.25; padding: 4px 10px; }}
 .kw-teacher .widget-label, .kw-teacher label {{ font-size: 16px; }}
 .kw-projector-mode .kw-status, .kw-projector-mode .kw-status .widget-html-content {{
-  font-size: 25px; }}
+  font-size: 21px; }}
 .kw-projector-mode .kw-explain .widget-html-content {{ font-size: 22px; }}
 .kw-projector-mode .jupyter-button.kw-tool {{ font-size: 20px; }}
+.kw-projector-mode .widget-hbox:has(> .kw-side) > .widget-vbox:first-child {{
+  max-width: 70% !important; }}
 """
 
 

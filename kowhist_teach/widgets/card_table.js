@@ -83,7 +83,7 @@ function render({ model, el }) {
   // The feedback goes where it covers no seat (name, badges, cards) and no card of the
   // trick nor its names; nor, where there is room, a box (trumps, status, scores). It is
   // tried beside the student's hand first (the bottom corners, where the eyes are),
-  // then higher, then at other widths; with no room on the table at all, under it.
+  // then higher, then at other widths; with no room on the table at all, not shown.
   function obstacles(svg) {
     const hard = [], soft = [];
     for (const part of svg.children) {
@@ -114,9 +114,11 @@ function render({ model, el }) {
       }
       return area;
     };
+    feedback.classList.remove("kw-feedback-away");
     feedback.style.right = "auto";
     feedback.style.bottom = "auto";
     feedback.style.maxWidth = "none";
+    feedback.style.boxSizing = "border-box";
     let best = null; // covering no seat nor card, and the least of the boxes
     for (const share of [0.3, 0.24, 0.38, 0.46, 0.19, 0.6]) {
       const w = Math.round(pic.width * share);
@@ -137,12 +139,27 @@ function render({ model, el }) {
       if (best && best.soft === 0) break;
     }
     if (best === null) {
-      // No room on the table: under it, as wide as the picture.
-      best = { x: pic.left, y: pic.bottom + pad, w: pic.width };
+      // No room on the table: the bubble steps back (its words are in the explanation
+      // beside the table too) rather than cover a seat or a card.
+      feedback.classList.add("kw-feedback-away");
+      return;
     }
     feedback.style.width = `${Math.round(best.w)}px`;
     feedback.style.left = `${Math.round(best.x - outer.left)}px`;
     feedback.style.top = `${Math.round(best.y - outer.top)}px`;
+  }
+
+  // A projector: the table as tall as the window leaves below its top (the page at
+  // its top), so that its words and cards are as big as they can be and the hand
+  // stays on screen; otherwise the page's own limit (--kw-table-max-height).
+  function fitHeight() {
+    if (!model.get("projector")) {
+      stage.style.removeProperty("--kw-table-max-height");
+      return;
+    }
+    const top = stage.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(240, Math.floor(window.innerHeight - top - 8));
+    stage.style.setProperty("--kw-table-max-height", `${room}px`);
   }
 
   function say(text) {
@@ -320,6 +337,7 @@ function render({ model, el }) {
       if (hadFocus && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
     mark();
+    fitHeight();
     placeFeedback();
     el.dataset.frame = String(shown);
     el.dataset.frames = String(frames.length);
@@ -472,8 +490,17 @@ function render({ model, el }) {
   model.on("change:feedback", () => say(model.get("feedback")));
   model.on("change:projector", () => {
     el.classList.toggle("kw-projector", !!model.get("projector"));
+    fitHeight();
     placeFeedback();
   });
+  const refit = () => {
+    fitHeight();
+    placeFeedback();
+  };
+  window.addEventListener("resize", refit);
+  // What is above the table may grow (a longer status line): the page's body resizes.
+  const page = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(refit);
+  if (page) page.observe(document.body);
   // Any word from Python answers a card sent (`pending`): the hand is the table's again.
   model.on("change:frames", () => {
     pending = false;
@@ -507,6 +534,8 @@ function render({ model, el }) {
   return () => {
     if (timer !== null) clearTimeout(timer);
     clearInterval(pinger);
+    window.removeEventListener("resize", refit);
+    if (page) page.disconnect();
     if (resized) resized.disconnect();
   };
 }

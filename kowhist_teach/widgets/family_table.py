@@ -276,6 +276,7 @@ class FamilyTableWidget(TableView):
             show_all=game.is_over() or (self.analysis == "request" and self.show_all_now),
             four_colour=self.four_colour,
             width=self.table_width,
+            projector=self.card_table.projector,
         )
 
     def _last_trick_svg(self) -> str:

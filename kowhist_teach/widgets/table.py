@@ -314,6 +314,7 @@ class TableWidget(TableView):
             show_all=(self.show_all.value and self._analysis_open()) or game.is_over(),
             four_colour=self.four_colour.value,
             width=self.table_width,
+            projector=self.card_table.projector,
         )
 
     def _analysis_open(self) -> bool:
