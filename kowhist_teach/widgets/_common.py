@@ -120,9 +120,15 @@ CSS = f"""
 .kw-chart-out {{ background: #9e9e9e; }}
 .kw-chart-dog {{ background: #ffb74d; }}
 .kw-save {{ font-size: 18px; font-weight: bold; color: #0047b3; }}
-.kw-tagline .widget-html-content {{ font-size: 15px; color: #333; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; line-height: 1.3; }}
+.kw-tagline .widget-html-content {{ font-size: 15px; color: #333; line-height: 1.3; }}
 .kw-app-header {{ gap: 8px; margin-bottom: 2px; }}
+/* What the chosen game asks of the student: a line of its own under the games and
+   the language, whole at every width (it was cut short at 1280 and gone at 1024).
+   A projector has the status bar: the line steps back to leave the table its room. */
+.kw-app-header.widget-hbox {{ flex-wrap: wrap !important; row-gap: 2px; }}
+.kw-app-header > .kw-tagline {{ order: 3; flex: 1 1 100% !important; width: 100%; }}
+.kw-app-header > .kw-game-choice {{ flex: 1 1 0 !important; }}
+.kw-app:has(.kw-projector-mode) .kw-app-header > .kw-tagline {{ display: none; }}
 .kw-game-choice {{ flex: 0 1 auto; width: auto; min-width: 0; }}
 .kw-game-choice .widget-toggle-buttons {{ flex-wrap: wrap; row-gap: 3px; }}
 .kw-root .kw-game-choice .widget-toggle-button {{ font-size: 15px; height: 32px;
@@ -140,6 +146,10 @@ CSS = f"""
 .kw-root .jupyter-widget-Collapse-header, .kw-root .lm-AccordionPanel-title,
 .kw-root .p-Collapse-header {{ color: #222; }}
 .kw-table svg, .kw-step-table svg {{ max-width: 100%; height: auto; }}
+/* The stepper's table within the window's height, its controls above it in view. */
+.kw-step-table svg {{ max-height: calc(100vh - 340px); width: auto; }}
+/* A menu as wide as its words (the match's length was stretched across the page). */
+.kw-match.widget-dropdown > select {{ flex: 0 1 auto; width: auto; min-width: 10em; }}
 .kw-quiz-card.jupyter-button, .kw-root .jupyter-button.kw-quiz-card {{ width: 72px;
   height: 96px; font-size: 28px; font-weight: bold; white-space: pre-line;
   border: 2px solid #333; border-radius: 10px; background: #fff; }}
