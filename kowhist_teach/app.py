@@ -342,6 +342,20 @@ class KowhistApp(w.VBox):
             },
             ":scope > .kw-tabs": {"role": "main"},
             ":scope > .kw-teacher-box": {"role": "region", "aria-label": _("Teacher settings")},
+            # The explanation beside the table scrolls (it is kept to the window's height):
+            # a keyboard must be able to reach it to scroll it.
+            ".kw-side .kw-explain": {
+                "tabindex": "0",
+                "role": "region",
+                "aria-label": _("Explanation"),
+            },
+            # So does the box of the score table when it is wider than its column
+            # (German Whist's in projector mode).
+            ".widget-vbox:has(> .kw-chart)": {
+                "tabindex": "0",
+                "role": "region",
+                "aria-label": _("Score table"),
+            },
         }
         self.notice.value = ""
 

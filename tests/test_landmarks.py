@@ -16,6 +16,9 @@ def test_the_app_is_in_landmarks_named_in_its_language() -> None:
         assert marks[":scope > .kw-app-header"]["role"] == "navigation"
         assert marks[":scope > .kw-app-header"]["aria-label"] == "Games and language"
         assert marks[":scope > .kw-teacher-box"]["aria-label"] == "Teacher settings"
+        # The explanation beside the table scrolls: it takes the keyboard's focus.
+        assert marks[".kw-side .kw-explain"]["tabindex"] == "0"
+        assert marks[".kw-side .kw-explain"]["aria-label"] == "Explanation"
         # The widget that puts them on the page is one of the app's (it acts where it is).
         assert app.landmarks in app.children
         app.set_language("es")

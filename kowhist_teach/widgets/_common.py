@@ -192,8 +192,13 @@ function render({ model, el }) {
     frame = 0;
     if (!root) return;
     for (const [selector, attrs] of Object.entries(model.get("marks") || {})) {
-      const nodes = [...root.querySelectorAll(selector)];
-      if (root.matches(selector)) nodes.push(root);
+      let nodes;
+      try {
+        nodes = [...root.querySelectorAll(selector)];
+        if (root.matches(selector)) nodes.push(root);
+      } catch (e) {
+        continue; // a selector this browser does not know (:has in an old one): the others
+      }
       for (const node of nodes) {
         for (const [name, value] of Object.entries(attrs)) {
           if (node.getAttribute(name) !== value) node.setAttribute(name, value);

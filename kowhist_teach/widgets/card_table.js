@@ -391,6 +391,7 @@ function render({ model, el }) {
     const title = document.createElement("h3");
     title.textContent = m.title;
     moment.append(title);
+    moment.setAttribute("aria-label", m.title); // a dialog is named: by its title
     // The last trick first, under the title: a long summary scrolls inside the moment,
     // and the trick must stay in sight without scrolling (a small table at 1024x768).
     if (m.picture) {

@@ -181,3 +181,19 @@ def assert_accessible(page: Any, where: str, **kwargs: Any) -> None:
     go to :func:`axe_violations`."""
     found = axe_violations(page, **kwargs)
     assert not found, summary(found, where)
+
+
+#: What the app's pages are held to, beyond serious and critical: every part of the page
+#: in a landmark (``region``, "moderate" in axe) and a control's accessible name holding
+#: the words it shows (``label-content-name-mismatch``, an experimental rule axe leaves
+#: off unless asked: a card button read "queen of clubs" while showing "Q ♣" failed it).
+APP_RULES: dict[str, Any] = {
+    "also": ("region",),
+    "rules": {"label-content-name-mismatch": True},
+}
+
+
+def assert_app_accessible(page: Any, where: str) -> None:
+    """:func:`assert_accessible` with the app's :data:`APP_RULES`: a test of the Voilà app
+    calls it at a moment it has reached (a trick's end, the game's end, a tab)."""
+    assert_accessible(page, where, **APP_RULES)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_check import assert_app_accessible
 
 pytestmark = pytest.mark.browser
 
@@ -209,6 +210,17 @@ def test_app_hooks_and_screenshot(app_page: Any, artifacts: Path) -> None:
     # The cards on the table are kw-trick, never kw-card; the hand is all kw-card.
     assert page.locator(".kw-trick.kw-card").count() == 0
     assert page.page_errors == []
+    # axe-core finds nothing serious on the first page, nor with the teacher's settings
+    # unfolded (every form control of theirs named, every part in a landmark).
+    assert_app_accessible(page, "the Play tab, a first deal")
+    folds = page.locator(".kw-teacher-box").locator(
+        ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p-Collapse-header"
+    )
+    folds.first.click()
+    page.wait_for_selector(".kw-teacher .kw-speed select", state="visible")
+    assert_app_accessible(page, "the teacher settings, unfolded")
+    folds.first.click()
+    page.wait_for_selector(".kw-teacher .kw-speed select", state="hidden")
     # Voilà scrolls inside a container of its own, so a screenshot shows the viewport:
     # make it tall enough for the status, the table, the hand and the tools.
     page.set_viewport_size({"width": 1280, "height": 1100})
@@ -331,6 +343,7 @@ def _play_a_whole_game(page: Any, artifacts: Path) -> None:
     assert moves >= 7, f"the first round alone has 7 cards to play, yet {moves} moves"
     assert page.locator(LEGAL).count() == 0, "legal cards after the end of the game"
     page.screenshot(path=str(artifacts / "app-game-over.png"))
+    assert_app_accessible(page, "Knock-Out Whist, the game's end")
     assert page.page_errors == []
 
 
@@ -380,6 +393,12 @@ def test_step_through_an_example_deal(app_page: Any) -> None:
     later = step(".kw-step-next")
     assert later and later != first, "stepping on shows the next step's explanation"
     assert step(".kw-step-prev") == first, "stepping back returns"
+    assert_app_accessible(page, "the Step through a game tab")
+    # The third tab, the quizzes, on the way back (no other test opens it).
+    page.locator(".lm-TabBar-tab", has_text="Practice").first.click()
+    page.wait_for_selector(".kw-quiz-trump", state="visible", timeout=60_000)
+    settle(page)
+    assert_app_accessible(page, "the Practice tab")
     page.locator(".lm-TabBar-tab", has_text="Play").first.click()
     page.wait_for_selector(LEGAL, state="visible")
     settle(page)

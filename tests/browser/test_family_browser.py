@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_check import assert_app_accessible
 from test_app_browser import CALL, ILLEGAL, LEGAL, hand, open_app, settle, text_of
 from test_app_browser import click_and_settle as _click_and_settle
 
@@ -157,6 +158,7 @@ def test_partnership_whist_a_whole_deal(app_page: Any, artifacts: Path) -> None:
     assert page.locator(LEGAL).filter(visible=True).count() == 0
     no_clashes(page)
     page.screenshot(path=str(artifacts / "family-whist-deal-over.png"))
+    assert_app_accessible(page, "partnership whist, the deal's end")
     click_and_settle(page, next_deal)
     page.wait_for_selector(LEGAL, state="visible")
     assert "Deal 2" in text_of(page, ".kw-status")
@@ -200,6 +202,7 @@ def test_a_call_by_clicking_changes_the_status(app_page: Any, kind: str, artifac
         assert "Your turn: choose high or low" in text_of(page, ".kw-status")
     no_clashes(page)
     page.screenshot(path=str(artifacts / f"family-{kind}-after-a-bid.png"))
+    assert_app_accessible(page, f"{kind}, the auction")
     assert page.page_errors == []
 
 

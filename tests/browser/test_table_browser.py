@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_check import assert_app_accessible
 from test_app_browser import (
     CALL,
     FIRST_LOAD_MS,
@@ -218,12 +219,17 @@ def test_nothing_important_below_the_fold_in_any_game(
                 assert problems == [], (title, turns, problems)
                 if game_over(page) or (deal_ended(page) and turns >= 3):
                     break
+                if at == "1024x768" and title == titles[0] and turns in (1, 2):
+                    # Knock-Out's first tricks: a trick's end, the feedback shown.
+                    assert_app_accessible(page, f"{title} at {at}, turn {turns}")
                 if not step(page):
                     break
                 turns += 1
                 if turns == 3 and title == titles[0]:  # docs/app.png is the 1280x800 one
                     page.screenshot(path=str(artifacts / f"app-{at}.png"))
             assert turns >= 3, (title, turns, text_of(page, ".kw-status"))
+            if at == "1024x768":  # every game at its first deal's end (a round's end)
+                assert_app_accessible(page, f"{title} at {at}, the deal's end")
             name = title.lower().replace(" ", "-")
             page.screenshot(path=str(artifacts / f"fit-{name}-{at}.png"))
         assert errors == []
@@ -243,6 +249,7 @@ def test_projector_mode_fits_1024x768(browser: Any, app_url: str, artifacts: Pat
                 assert off_screen(page) == [], title
                 if not step(page):
                     break
+            assert_app_accessible(page, f"{title} in projector mode at 1024x768")
             page.screenshot(path=str(artifacts / f"projector-{title.split()[0]}-1024x768.png"))
         assert errors == []
 
@@ -392,6 +399,7 @@ def test_the_knocked_out_moment(browser: Any, app_url: str, artifacts: Path) -> 
         assert page.locator(".kw-moment .kw-moment-again").is_visible()
         assert page.locator(".kw-moment .kw-trick").count() >= 1  # the last trick
         assert off_screen(page) == []
+        assert_app_accessible(page, "the knocked-out moment")
         page.screenshot(path=str(artifacts / "knocked-out-1024x768.png"))
         click_and_settle(page, page.locator(".kw-moment-watch").first)
         for _ in range(60):
@@ -402,6 +410,7 @@ def test_the_knocked_out_moment(browser: Any, app_url: str, artifacts: Path) -> 
             click_and_settle(page, button.first)
         assert game_over(page)
         assert page.locator(LEGAL).count() == 0
+        assert_app_accessible(page, "the game's end, watched after being knocked out")
         assert errors == []
 
 
@@ -472,6 +481,7 @@ def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) 
         to_top(page)
         assert off_screen(page) == []
         page.screenshot(path=str(artifacts / "german-match-hand-end-1024x768.png"))
+        assert_app_accessible(page, "German Whist, a match's hand end")
         click_and_settle(page, page.locator(".kw-moment-next").first)
         page.wait_for_selector(LEGAL, state="visible")
         assert "Hand 2 of a match, best of 3" in text_of(page, ".kw-german .kw-status")
