@@ -77,7 +77,12 @@ def _serve_site() -> tuple[Any, str]:
     server = module.serve(SITE, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    # The site's first page greets the visitor; its "Play" opens the app page measured here.
+    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(build)
+    return server, f"http://{host}:{port}/{build.app_url('en')}"
 
 
 def _context(browser: Any, outside: list[str]) -> Any:

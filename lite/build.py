@@ -22,9 +22,18 @@ Steps, each one checked:
    (``preload`` of lite/pyodide.json): Pyodide fetches and installs them all at once as it
    starts, instead of the kernel installing its own five one after the other with piplite
    and the notebook's ``import kowhist_teach`` fetching the rest on first import;
-7. ``jupyter lite build`` with the notebooks (and their records) as contents, and an
-   ``index.html`` that opens the app: the JupyterLite REPL running ``build_app()`` with
-   its code hidden.
+7. ``jupyter lite build`` with the lessons (and their records) as contents: only what a
+   student opens (no app.ipynb, no build scripts, no translation sources), each lesson
+   with the cells the site shows instead of ``make lab`` (``notebooks/text/site/``, put
+   in by ``site_version`` of ``notebooks/build.py``);
+8. the site's own pages (``finish_site``): a landing page ``index.html`` in the visitor's
+   browser language (English, Spanish or French, the words of the package's catalogue,
+   ``kowhist_teach/i18n/site.py``) with "Play" (the app: the JupyterLite REPL running
+   ``build_app()`` with its code hidden) and the lessons of each language; in every
+   JupyterLite page ``lite/site.js`` and ``lite/site.css``: a note that says what is
+   happening while Python starts on the app and lesson pages, the app page showing the
+   app only, and the lessons' links to ``app.ipynb`` opening the app page;
+   ``favicon.ico``.
 
 Downloads (npm and PyPI only) are kept in the cache folder, so a second build is offline.
 """
@@ -33,30 +42,41 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
+import importlib.util
 import json
 import re
 import shutil
+import string
+import struct
 import subprocess
 import sys
 import tarfile
 import time
 import urllib.parse
+import zlib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-CONFIG = Path(__file__).with_name("pyodide.json")
+LITE = Path(__file__).resolve().parent
+CONFIG = LITE / "pyodide.json"
 NOTEBOOKS = REPO / "notebooks"
+LANGUAGES = ("en", "es", "fr")  # the lessons' languages: English at the top, es/ and fr/
 
 # What the app page runs, one line per REPL input (the REPL's `code` parameter).
-APP_CODE = ["from kowhist_teach.app import build_app", "build_app()"]
+APP_CODE = ["from kowhist_teach.app import build_app", 'build_app(lang="{lang}")']
 # The REPL's own options: no toolbar, no banner, the code of the cells hidden.
 APP_QUERY = [("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0")]
 # Left out of the Pyodide folder: source maps, type stubs, the demo consoles.
 PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|console.*\.html|README\.md)$")
-# The class's pages need a class server (`kowhist-teach class start`): not on a static site.
+# The students' files are the lessons (and what they open: records, glossary, teacher's
+# guide). Left out: the class's pages (they need a class server, `kowhist-teach class
+# start`), the app's notebook (the site's app page is the app), the scripts and the
+# translation sources that build the lessons, and the folder's README for developers.
 CONTENT_SKIP = shutil.ignore_patterns(
-    ".ipynb_checkpoints", "__pycache__", ".*", "class.ipynb", "console.ipynb"
-)
+    ".ipynb_checkpoints", "__pycache__", ".*", "class.ipynb", "console.ipynb", "app.ipynb",
+    "*.py", "text", "README.md",
+)  # fmt: skip
 
 
 def canonical(name: str) -> str:
@@ -73,10 +93,38 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def app_url() -> str:
-    """The REPL address that is the app: ``repl/index.html?kernel=python&...&code=...``."""
-    query = APP_QUERY + [("code", line) for line in APP_CODE]
+def app_url(lang: str = "en") -> str:
+    """The REPL address that is the app in ``lang``, relative to the site's root.
+
+    >>> app_url("es").startswith("repl/index.html?kernel=python&")
+    True
+    >>> "build_app%28lang%3D%22es%22%29" in app_url("es")
+    True
+    """
+    query = APP_QUERY + [("code", line.format(lang=lang)) for line in APP_CODE]
     return "repl/index.html?" + urllib.parse.urlencode(query, quote_via=urllib.parse.quote)
+
+
+def lesson_url(lang: str) -> str:
+    """The contents page of the lessons in ``lang``, relative to the site's root.
+
+    >>> lesson_url("en")
+    'notebooks/index.html?path=00_contents.ipynb'
+    >>> lesson_url("fr")
+    'notebooks/index.html?path=fr/00_contents.ipynb'
+    """
+    folder = "" if lang == "en" else f"{lang}/"
+    return f"notebooks/index.html?path={folder}00_contents.ipynb"
+
+
+def shown(path: Path) -> str:
+    """``path`` as the build reports it: relative to the checkout when it is inside,
+    else as it is (``--out`` may be anywhere).
+
+    >>> shown(REPO / "build" / "lite"), shown(Path("/tmp/site"))
+    ('build/lite', '/tmp/site')
+    """
+    return path.relative_to(REPO).as_posix() if path.is_relative_to(REPO) else str(path)
 
 
 def project_wheel(dest: Path) -> Path:
@@ -254,25 +302,144 @@ def lite_config(preload: list[str]) -> dict:
     }
 
 
-# The site's root page opens the app. JupyterLite's pages read the configuration script of
-# every index.html above them, up to the one marked as the root: keep that script.
-INDEX_HTML = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Whist: Knock-Out, German and the whist family</title>
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">
-{{}}
-</script>
-<meta http-equiv="refresh" content="0; url={app}">
-</head>
-<body>
-<p><a href="{app}">Play</a> (the app) &middot;
-<a href="notebooks/index.html?path=00_contents.ipynb">the lessons</a> &middot;
-<a href="tree/index.html">all files</a></p>
-</body>
-</html>
+def notebooks_build():
+    """``notebooks/build.py`` as a module: the site's versions of the lessons' cells."""
+    spec = importlib.util.spec_from_file_location("notebooks_build", NOTEBOOKS / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def site_lessons(contents: Path) -> None:
+    """Give every lesson in ``contents`` (each language) the cells the site shows instead
+    of the ones about ``make lab`` (notebooks/text/site/); a stale one stops the build."""
+    nbbuild = notebooks_build()
+    problems = []
+    for english in nbbuild.lessons():
+        for lang in LANGUAGES:
+            target = contents / ("" if lang == "en" else lang) / english.name
+            notebook = json.loads(target.read_text(encoding="utf-8"))
+            site, found = nbbuild.site_version(notebook, english, lang)
+            problems += found
+            target.write_text(nbbuild.dump(site), encoding="utf-8")
+    if problems:
+        raise SystemExit("the site's lessons are out of date:\n" + "\n".join(problems))
+
+
+def favicon(size: int = 32) -> bytes:
+    """The site's ``favicon.ico``: a card with a red heart, drawn here (no imaging library)
+    as a PNG inside an ICO file, as every current browser reads it.
+
+    >>> icon = favicon(); icon[:4], icon[22:26]
+    (b'\\x00\\x00\\x01\\x00', b'\\x89PNG')
+    """
+
+    def pixel(x: float, y: float) -> bytes:
+        # The card fills 22 x 30 of 32, with rounded corners and a dark green border.
+        left, right, top, bottom, r = 5, 27, 1, 31, 4
+        cx, cy = min(max(x, left + r), right - r), min(max(y, top + r), bottom - r)
+        d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+        if d > r:
+            return bytes(4)  # transparent
+        u, v = (x - 16) / 7.5, -(y - 16.5) / 7.5  # the heart: (u²+v²-1)³ - u²v³ <= 0
+        if (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0:
+            return bytes((200, 16, 46, 255))
+        return bytes((31, 95, 58, 255) if d > r - 1.6 else (255, 255, 255, 255))
+
+    scale = 32 / size
+    rows = b"".join(
+        b"\0" + b"".join(pixel((i + 0.5) * scale, (j + 0.5) * scale) for i in range(size))
+        for j in range(size)
+    )
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+    entry = struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(png), 22)
+    return struct.pack("<HHH", 0, 1, 1) + entry + png
+
+
+def site_config() -> dict:
+    """What the site's pages need to know (``window.KOWHIST_SITE``, in kowhist/words.js):
+    the words of every language, each language's name, and the app and lessons pages.
+
+    >>> config = site_config()
+    >>> config["words"]["es"]["play"], config["lessons"]["es"]
+    ('Jugar', 'notebooks/index.html?path=es/00_contents.ipynb')
+    """
+    sys.path.insert(0, str(REPO))  # the checkout's package, whatever the build venv has
+    try:
+        from kowhist_teach.i18n.site import AUTONYMS, site_words
+    finally:
+        sys.path.remove(str(REPO))
+    return {
+        "words": site_words(),
+        "autonyms": AUTONYMS,
+        "app": {lang: app_url(lang) for lang in LANGUAGES},
+        "lessons": {lang: lesson_url(lang) for lang in LANGUAGES},
+    }
+
+
+def landing_page(config: dict) -> str:
+    """The site's ``index.html``, in English (lite/index.html; the visitor's language
+    replaces its words in the browser)."""
+    words = {k: html.escape(v) for k, v in config["words"]["en"].items()}
+    lessons = "\n".join(
+        f'<li data-lang="{lang}"><a href="{html.escape(config["lessons"][lang])}" '
+        f'lang="{lang}" hreflang="{lang}">{config["autonyms"][lang]}</a></li>'
+        for lang in LANGUAGES
+    )
+    template = string.Template((LITE / "index.html").read_text(encoding="utf-8"))
+    return template.substitute(words, app=html.escape(config["app"]["en"]), lesson_list=lessons)
+
+
+# Added to every JupyterLite page of the site: the icon, the site's styles, and at the end
+# of the body the loading note (shown from the first paint; kowhist/site.js puts its words
+# in the page's language and removes it once Python is up) and the scripts.
+PAGE_HEAD = """<link rel="icon" href="../favicon.ico">
+<link rel="stylesheet" href="../kowhist/site.css">
 """
+PAGE_BODY = """<div id="kw-loading" role="status" aria-live="polite">
+<div class="kw-loading-spinner" aria-hidden="true"></div>
+<div class="kw-loading-what">{loading_page}</div>
+<div class="kw-loading-time">{loading_time}</div>
+<div class="kw-loading-more"></div>
+</div>
+<script src="../kowhist/words.js"></script>
+<script src="../kowhist/site.js"></script>
+"""
+
+
+def finish_site(out: Path) -> None:
+    """The site's own pages and files, on a site that ``jupyter lite build`` made in
+    ``out``: the landing page, kowhist/ (words, script, styles), the additions to every
+    JupyterLite page, favicon.ico. Quick: it runs again on a built site."""
+    config = site_config()
+    own = out / "kowhist"
+    own.mkdir(exist_ok=True)
+    (own / "words.js").write_text(
+        "window.KOWHIST_SITE = " + json.dumps(config, ensure_ascii=False) + ";\n",
+        encoding="utf-8",
+    )
+    for name in ("site.js", "site.css"):
+        shutil.copy2(LITE / name, own / name)
+    words = {k: html.escape(v) for k, v in config["words"]["en"].items()}
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if 'data-jupyter-lite-root=".."' not in text or 'id="kw-loading"' in text:
+            continue  # not a JupyterLite page, or one finished already
+        if page.parent.name == "repl":  # the app page
+            text = text.replace("<title>REPLite</title>", f"<title>{words['title']}</title>")
+        text = text.replace("</head>", PAGE_HEAD + "</head>", 1)
+        text = text.replace("</body>", PAGE_BODY.format(**words) + "</body>", 1)
+        page.write_text(text, encoding="utf-8")
+    (out / "index.html").write_text(landing_page(config), encoding="utf-8")
+    (out / "favicon.ico").write_bytes(favicon())
 
 
 def build(out: Path, cache: Path) -> None:
@@ -289,6 +456,7 @@ def build(out: Path, cache: Path) -> None:
 
     contents = stage / "contents"
     shutil.copytree(NOTEBOOKS, contents, ignore=CONTENT_SKIP)
+    site_lessons(contents)
     unknown = [name for name in config["preload"] if canonical(name) not in carried]
     if unknown:
         raise SystemExit(f"lite/pyodide.json preloads {unknown}, which the site does not carry")
@@ -304,10 +472,10 @@ def build(out: Path, cache: Path) -> None:
     for legacy in (out / "build").glob("fa-*.*"):
         if legacy.suffix in (".eot", ".svg", ".ttf"):
             legacy.unlink()
-    (out / "index.html").write_text(INDEX_HTML.format(app=app_url()), encoding="utf-8")
+    finish_site(out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"{out.relative_to(REPO)}: {size / 2**20:.1f} MiB, {time.perf_counter() - started:.0f} s")
+    print(f"{shown(out)}: {size / 2**20:.1f} MiB, {time.perf_counter() - started:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> None:
