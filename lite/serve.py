@@ -59,9 +59,8 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"{args.dir} has no site: run `make lite` first")
     server = serve(args.dir, args.port, args.bind, quiet=not args.log)
     host, port = server.server_address[:2]
-    print(f"The site is on http://{host}:{port}/ (the app; lessons: "
-          f"http://{host}:{port}/notebooks/index.html?path=00_contents.ipynb). Ctrl-C stops.",
-          flush=True)  # fmt: skip
+    print(f"The site is on http://{host}:{port}/ (its first page opens the app and the "
+          "lessons of each language). Ctrl-C stops.", flush=True)  # fmt: skip
     try:
         server.serve_forever()
     except KeyboardInterrupt:
