@@ -25,6 +25,7 @@ from .core.registry import spec
 from .i18n import _, set_language
 from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget
 from .widgets._games import family_table, spec_ui, table_specs
+from .widgets.card_table import SkipLink
 from .widgets.family_table import FamilyTableWidget
 from .widgets.quiet import quiet_kernel
 from .widgets.table import GermanTableWidget, TableWidget
@@ -214,7 +215,10 @@ class KowhistApp(w.VBox):
         # user jumps to the games, the tab shown or the teacher's settings, and every
         # part of the app lies in one of them. Named in relabel().
         self.landmarks = Landmarks()
+        # The first Tab on the page: straight to the student's cards.
+        self.skip = SkipLink()
         self.children = (
+            self.skip,
             style_widget(),
             self.landmarks,
             header,
@@ -326,6 +330,7 @@ class KowhistApp(w.VBox):
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""
         self._tagline()
+        self.skip.relabel()
         self.language.relabel()
         self.teacher.relabel()
         self.teacher_box.set_title(0, _("Teacher settings"))

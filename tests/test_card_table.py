@@ -4,6 +4,7 @@ tested in Chromium by tests/browser/."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kowhist_teach.widgets.card_table import SPEEDS, CardTable
@@ -122,3 +123,68 @@ def test_a_finished_game_is_not_offered_back() -> None:
     table.keep_in_browser("knockout")
     play_to_the_end(table)
     assert table.card_table.record == ""
+
+
+# ------------------------------------------ the hand tells the truth at every frame (24)
+def test_each_card_carries_what_it_shows_and_each_frame_who_is_to_play() -> None:
+    t, _, _ = table()
+    assert [c["text"] for c in t.hand] == ["Q♠", "4♥"]
+    t.show(["<svg>1</svg>", "<svg>2</svg>"], HAND, my_turn=False, waits=["Wait for Bot 1", ""])
+    assert t.waits == ["Wait for Bot 1", ""]
+
+
+def test_the_frames_of_the_bots_play_say_who_is_to_play() -> None:
+    from kowhist_teach.widgets import TableWidget
+
+    table = TableWidget(players=4, seed=7)
+    played = 0
+    said: set[str] = set()
+    while not table.game.is_over() and played < 12:
+        legal = [b for b in table.hand.buttons if "kw-legal" in b._dom_classes]
+        if not legal:
+            break
+        legal[0].click()
+        played += 1
+        ct = table.card_table
+        assert len(ct.waits) == len(ct.frames) >= 1
+        # The table now: the student's turn (nothing to wait for), or the reason.
+        assert (ct.waits[-1] == "") == ct.my_turn
+        # Every frame before it: someone else is to play, named.
+        for word in ct.waits[:-1]:
+            assert re.fullmatch(
+                r"Wait for Bot [123]: it is their turn\.|One moment, then it is your turn\."
+                r"|Wait: the cards are being dealt\.",
+                word,
+            ), word
+            said.add(word)
+    assert played >= 4 and any(w.startswith("Wait for Bot") for w in said), said
+
+
+def test_a_moment_over_the_table_is_what_a_click_is_told_to_answer() -> None:
+    from kowhist_teach.widgets import TableWidget
+
+    table = TableWidget(players=3, seed=2)
+    [b for b in table.hand.buttons if "kw-legal" in b._dom_classes][0].click()
+    table._new_deal()  # the student has moved: "throw this game away?" over the table
+    assert table.card_table.moment["kind"] == "confirm" and not table.card_table.my_turn
+    assert table.card_table.waits[-1] == (
+        "First choose over the table: Yes, deal again / No, play on."
+    )
+
+
+def test_the_skip_link_speaks_the_students_language() -> None:
+    from kowhist_teach.i18n import set_language
+    from kowhist_teach.widgets.card_table import SkipLink
+
+    link = SkipLink()
+    assert link.text == "Skip to your cards" and "kw-skip" in link._dom_classes
+    assert 'href = "#kw-hand"' in link._esm and "http" not in link._esm + link._css
+    try:
+        set_language("fr")
+        link.relabel()
+        assert link.text == "Aller à vos cartes"
+        set_language("es")
+        link.relabel()
+        assert link.text == "Saltar a tus cartas"
+    finally:
+        set_language("en")

@@ -460,3 +460,87 @@ def test_html_helpers() -> None:
     page = html_page(card_svg("AS"), table_svg(GermanGame(seed=1)), title="A & B")
     assert page.startswith("<!DOCTYPE html>") and "<title>A &amp; B</title>" in page
     assert page.count("<div>") == 2 and 'charset="utf-8"' in page
+
+
+def test_someone_elses_face_down_hand_is_heard_as_one_line() -> None:
+    """Issue 24: an opponent's hand of backs is one picture ("Bot 1: 5 cards, face
+    down"), its backs hidden from assistive technology; the viewer's own back (a blind
+    dog's card, which they play) is not hidden."""
+    rng = random.Random(24)
+    checked = 0
+    for _ in range(60):
+        game = random_knockout(rng)
+        for seat in range(game.n):
+            root = parse(table_svg(game, seat=seat))
+            for g in root.iter(NS + "g"):
+                if "kwr-hand" not in classes(g):
+                    continue
+                s = int(g.get("data-seat", "-1"))
+                backs = [c for c in g if "kwr-back" in classes(c)]
+                faces = [c for c in g if "kwr-card" in classes(c)]
+                if s == seat:
+                    assert all(c.get("aria-hidden") is None for c in backs)
+                    continue
+                assert all(c.get("aria-hidden") == "true" for c in backs)
+                if backs and not faces:
+                    n = len(backs)
+                    word = "card" if n == 1 else "cards"
+                    assert g.get("role") == "img"
+                    assert g.get("aria-label") == f"{game.names[s]}: {n} {word}, face down"
+                    checked += 1
+    assert checked >= 100, checked
+    # The viewer's own back (a blind dog's card): theirs to play, so theirs to hear.
+    from kowhist_teach.pictures.seats import seat_panel
+
+    svg = ET.Element("svg")
+    seat_panel(
+        svg,
+        600,
+        600,
+        0,
+        "Ann",
+        face_up=[],
+        hidden=1,
+        size=90,
+        spread=50,
+        badges=[],
+        tricks=0,
+        to_move=True,
+        faded=False,
+        four_colour=False,
+        own=True,
+    )
+    hand = next(g for g in svg.iter("g") if "kwr-hand" in classes(g))
+    assert hand.get("role") is None and hand.get("aria-label") == "Hand of Ann: 1 face-down cards"
+    assert [c.get("aria-hidden") for c in hand] == [None]
+
+
+def test_a_face_down_hand_in_french() -> None:
+    from kowhist_teach.pictures.hands import hand_group
+
+    i18n.set_language("fr")
+    try:
+        from kowhist_teach.pictures.seats import seat_panel
+
+        svg = ET.Element("svg")
+        seat_panel(
+            svg,
+            600,
+            100,
+            1,
+            "Bot 1",
+            face_up=[],
+            hidden=1,
+            size=60,
+            spread=33,
+            badges=[],
+            tricks=0,
+            to_move=False,
+            faded=False,
+            four_colour=False,
+        )
+        hand = next(g for g in svg.iter("g") if "kwr-hand" in classes(g))
+        assert hand.get("aria-label") == "Bot 1\u00a0: 1 carte, face cachée"
+    finally:
+        i18n.set_language("en")
+    assert hand_group([], 0, 0, 60, 20, hidden=2).get("role") is None  # unlabelled: as before

@@ -36,32 +36,51 @@ def hand_group(
     label: str = "",
     seat: int | None = None,
     hidden_spread: float | None = None,
+    quiet_backs: bool = False,
 ) -> ET.Element:
+    """A fan of cards as an SVG group (``kwr-hand``), spoken as ``label``.
+
+    ``quiet_backs``: the backs are hidden from assistive technology (``aria-hidden``),
+    their number being in ``label``: someone else's hand is heard as one line, not as
+    "face-down card" once a card. A hand of backs alone then is one picture
+    (``role="img"``).
+
+    >>> g = hand_group([], 0, 0, 60, 20, hidden=2, label="Bot 1: 2 cards, face down",
+    ...                quiet_backs=True)
+    >>> g.get("role"), [c.get("aria-hidden") for c in g]
+    ('img', ['true', 'true'])
+    """
     attrs = {"class": "kwr-hand"}
     if seat is not None:
         attrs["data-seat"] = str(seat)
     if label:
         attrs["aria-label"] = label
+        if quiet_backs and (face_down or not cards):
+            attrs["role"] = "img"
     g = ET.Element("g", attrs)
     pos = x
     for card in cards:
-        g.append(
-            card_element(
-                None if face_down else card,
-                pos,
-                y,
-                size,
-                four_colour=four_colour,
-                dimmed=card in dimmed,
-                highlight=card in highlight,
-                title=None if face_down or titles is None else titles.get(card),
-            )
+        drawn = card_element(
+            None if face_down else card,
+            pos,
+            y,
+            size,
+            four_colour=four_colour,
+            dimmed=card in dimmed,
+            highlight=card in highlight,
+            title=None if face_down or titles is None else titles.get(card),
         )
+        if face_down and quiet_backs:
+            drawn.set("aria-hidden", "true")
+        g.append(drawn)
         pos += spread
     # Backs may lie closer together (nothing to read on them); the last face keeps
     # its full ``spread`` so that its index shows.
     for _i in range(hidden):
-        g.append(card_element(None, pos, y, size))
+        back = card_element(None, pos, y, size)
+        if quiet_backs:
+            back.set("aria-hidden", "true")
+        g.append(back)
         pos += hidden_spread if hidden_spread is not None else spread
     return g
 

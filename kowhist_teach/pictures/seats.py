@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..core.card_words import card_name
 from ..core.cards import Card
 from ..core.hooks.picture import Seat
-from ..i18n import _
+from ..i18n import _, ngettext
 from .boxes import TONES
 from .cards import BOX_H, BOX_W, empty_slot
 from .draw import GOLD, fmt, pill, pill_width, put_text
@@ -56,10 +56,15 @@ def seat_panel(
     back_spread: float | None = None,
     badge_row: bool = False,
     badge_size: float = 15.0,
+    own: bool = False,
 ) -> None:
     """One player: the name and the tricks won on the top line, the badges (status,
     dealer …) after the name or, with ``badge_row``, on a line of their own, and the
-    hand below (faces, then ``hidden`` backs ``back_spread`` apart)."""
+    hand below (faces, then ``hidden`` backs ``back_spread`` apart).
+
+    Someone else's backs are heard as one line ("Bot 1: 5 cards, face down"), never
+    one by one; the viewer's ``own`` backs (a blind dog's card, which they play) are
+    left to the table that makes them playable."""
     count = len(face_up) + hidden
     back_spread = size * 0.3 if back_spread is None else back_spread
     hand_w = hand_width(max(count, 1), size, spread, hidden, back_spread)
@@ -124,6 +129,11 @@ def seat_panel(
         spoken = [card_name(c) for c in face_up]
         if hidden:
             spoken.append(_("{n} face-down cards").format(n=hidden))
+        label = _("Hand of {name}: {cards}").format(name=name, cards=", ".join(spoken))
+        if hidden and not face_up and not own:
+            label = ngettext(
+                "{name}: {n} card, face down", "{name}: {n} cards, face down", hidden
+            ).format(name=name, n=hidden)
         g.append(
             hand_group(
                 face_up,
@@ -133,9 +143,10 @@ def seat_panel(
                 spread,
                 hidden=hidden,
                 four_colour=four_colour,
-                label=_("Hand of {name}: {cards}").format(name=name, cards=", ".join(spoken)),
+                label=label,
                 seat=seat,
                 hidden_spread=back_spread,
+                quiet_backs=not own,
             )
         )
     else:
@@ -230,6 +241,7 @@ def _ring(
             faded=seat.faded,
             four_colour=four_colour,
             canvas_width=w,
+            own=s == viewer,
         )
 
 
@@ -257,6 +269,7 @@ def _facing(
             to_move=seat.to_move,
             faded=seat.faded,
             four_colour=four_colour,
+            own=mine,
         )
 
 
@@ -325,4 +338,5 @@ def _compass(
             back_spread=min(size * 0.3, spread),
             badge_row=True,
             badge_size=17.0,
+            own=mine,
         )

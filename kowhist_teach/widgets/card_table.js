@@ -64,6 +64,8 @@ function render({ model, el }) {
   moment.setAttribute("role", "dialog");
   moment.style.display = "none";
   el.append(stage, feedback, moment, notice);
+  // What the page's skip link (kw-skip-link) points to: the table shown on the page.
+  if (!document.getElementById("kw-hand")) el.id = "kw-hand";
 
   let timer = null;
   let shown = -1;
@@ -213,10 +215,12 @@ function render({ model, el }) {
     const cards = [];
     for (const node of nodes) {
       let card = node.dataset.card ? byCode.get(node.dataset.card) : backs[back++];
+      // The name the picture gives the card, kept before the first marks replace it.
+      if (node.dataset.name === undefined) node.dataset.name = node.getAttribute("aria-label") || "";
       if (!card && !live && node.dataset.card) {
         // A card of this frame no longer in the hand at its end (a new deal): its name
         // from the picture.
-        card = { code: node.dataset.card, label: node.getAttribute("aria-label") || "" };
+        card = { code: node.dataset.card, label: node.dataset.name };
       }
       if (!card) continue;
       const text = card.text ?? shownText(card.code);

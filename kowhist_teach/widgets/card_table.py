@@ -28,12 +28,29 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.cards import Card
 from ..i18n import _
 
-__all__ = ["CardTable", "SPEEDS"]
+__all__ = ["CardTable", "SPEEDS", "SkipLink", "shown_text"]
 
 #: The bots' pace, as the teacher's setting names it (the browser times the frames).
 SPEEDS = ("instant", "normal", "slow")
+
+
+def shown_text(code: str) -> str:
+    """What a card of the hand shows, its corner index written as the explanations
+    write cards (``"Q♣"``, ``"10♥"``, a joker's code): the start of its spoken name, so
+    that what a student sees is what they can say (WCAG 2.5.3, label in name). A
+    face-down card shows nothing.
+
+    >>> shown_text("QC"), shown_text("10H"), shown_text("BJ"), shown_text("hidden-0")
+    ('Q♣', '10♥', 'BJ', '')
+    """
+    try:
+        card = Card(code)
+    except ValueError:
+        return ""  # an opaque id (a face-down card): nothing shows
+    return card.code if card.is_joker else f"{card.rank.code}{card.suit.symbol}"
 
 
 class CardTable(anywidget.AnyWidget):
@@ -48,8 +65,13 @@ class CardTable(anywidget.AnyWidget):
 
     #: The pictures to show in order; the last one is the table as it is now.
     frames = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    #: The student's cards: ``{"code", "label", "legal", "reason"}`` each.
+    #: The student's cards: ``{"code", "text", "label", "legal", "reason"}`` each
+    #: (``text``: what the card shows, ``"Q♣"``, the start of its spoken name).
     hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: For each frame, what a click on a card says while that frame is up and it is not
+    #: the student's turn: who is to play ("Wait for Bot 2: it is their turn."); for the
+    #: last frame, why the student may not play now (``""``: it is their turn).
+    waits = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The student's seat (their hand is the picture's ``g.kwr-hand[data-seat]``).
     seat = traitlets.Int(0).tag(sync=True)
     #: The picture's seat whose cards are ``hand`` now, when not ``seat`` (``-1``): a
@@ -115,13 +137,16 @@ class CardTable(anywidget.AnyWidget):
         hand: Sequence[dict[str, Any]],
         my_turn: bool,
         hand_seat: int = -1,
+        waits: Sequence[str] = (),
     ) -> None:
         """Show ``frames`` in order (the last is the table now) with ``hand`` playable;
-        ``hand_seat`` is the picture's seat whose cards they are (``-1``: ``seat``)."""
+        ``hand_seat`` is the picture's seat whose cards they are (``-1``: ``seat``);
+        ``waits`` says, frame by frame, who is to play (see :attr:`waits`)."""
         with self.hold_sync():
             self.hand_seat = hand_seat
-            self.hand = list(hand)
+            self.hand = [{"text": shown_text(c.get("code", "")), **c} for c in hand]
             self.my_turn = my_turn
+            self.waits = list(waits)
             self.frames = list(frames)
 
     @property
@@ -172,3 +197,64 @@ class CardTable(anywidget.AnyWidget):
             self.on_play(code)
         elif event == "refused" and self.on_refused is not None:
             self.on_refused(code)
+
+
+# The skip link's module: no build step, no CDN, like the table's. It takes the keyboard
+# to the student's cards in the table shown (a question over the table first, when one
+# is asked): its card in the tab order, the one the arrows move from.
+_SKIP_ESM = """
+function render({ model, el }) {
+  const link = document.createElement("a");
+  link.className = "kw-skip-link";
+  link.href = "#kw-hand";
+  link.textContent = model.get("text");
+  model.on("change:text", () => { link.textContent = model.get("text"); });
+  link.addEventListener("click", (e) => {
+    e.preventDefault();
+    const root = el.closest(".kw-app") || document;
+    const shown = (n) => n.offsetParent !== null;
+    const table = [...root.querySelectorAll(".kw-table")].find(shown);
+    if (!table) return;
+    const target = [...table.querySelectorAll(".kw-moment-choices button")].find(shown) ||
+      table.querySelector('.kw-card[tabindex="0"]') || table.querySelector(".kw-card") || table;
+    target.focus();
+    target.scrollIntoView({ block: "nearest" });
+  });
+  el.append(link);
+}
+export default { render };
+"""
+
+# Out of sight until it has the focus (the first Tab on the page), then at the top left.
+_SKIP_CSS = """
+.kw-skip-link {
+  position: absolute; left: 8px; top: -200px; z-index: 100;
+  padding: 8px 14px; border-radius: 6px; font-size: 18px; font-weight: bold;
+  background: #17613a; color: #fff; text-decoration: none;
+}
+.kw-skip-link:focus { top: 8px; outline: 3px solid #f5b301; outline-offset: 2px; }
+"""
+
+
+class SkipLink(anywidget.AnyWidget):
+    """A link to the student's cards, first on the page (``kw-skip-link``): the first
+    Tab reaches it and Enter puts the keyboard on a card of the table shown, rather
+    than ten Tabs through the games' buttons and the tabs. Hidden until focused.
+
+    >>> SkipLink().text
+    'Skip to your cards'
+    """
+
+    _esm = _SKIP_ESM
+    _css = _SKIP_CSS
+    #: The link's words, in the student's language (:meth:`relabel`).
+    text = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("kw-skip")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The link's words in the current language."""
+        self.text = _("Skip to your cards")

@@ -82,7 +82,9 @@ class TableView(w.VBox):
         self._hint_notice: tuple[Any, ...] = ()
         self._dealt: tuple[Any, int, float] | None = None
         self._confirming = False
-        self._frames: list[str] = []
+        # The frames since the student's last move, each with what a click says while it
+        # is up (who is to play): (picture, word).
+        self._frames: list[tuple[str, str]] = []
         self._first_sent = False
         self.status = w.HTML()
         set_classes(self.status, "kw-status")
@@ -173,32 +175,68 @@ class TableView(w.VBox):
 
     def _snap(self) -> None:
         """After each move (the student's, each bot's): one more frame, so that every
-        card is seen arriving. The first frame after the student's card goes to the
-        browser at once: their card is on the table while the bots think."""
-        frame = self._draw_table()
-        self._frames.append(frame)
+        card is seen arriving, with who is to play then. The first frame after the
+        student's card goes to the browser at once: their card is on the table while
+        the bots think."""
+        frame, wait = self._draw_table(), self._wait_word()
+        self._frames.append((frame, wait))
         if not self._first_sent:
             self._first_sent = True
             with self.card_table.hold_sync():
                 self.card_table.my_turn = False
+                self.card_table.waits = [wait]
                 self.card_table.frames = [frame]
+
+    def _wait_word(self) -> str:
+        """What a click on a card says while the student may not play: who is to play
+        now (or that the game is over, or that the cards are being dealt).
+
+        >>> from kowhist_teach.widgets.table import TableWidget
+        >>> t = TableWidget(players=3, seed=1)
+        >>> t.play_card(next(c.code for c in t.hand.buttons if c.face.legal))
+        >>> t.card_table.waits  # the trick taken (the student leads next), the table now
+        ['One moment, then it is your turn.', '']
+        """
+        game = self.model.game
+        if game.is_over():
+            return _("The game is over: deal again or replay this deal.")
+        who = game.to_move
+        if who is None:
+            return _("Wait: the cards are being dealt.")
+        if who == self.model.human:
+            # A frame before the last one: the table is still catching up with them.
+            return _("One moment, then it is your turn.")
+        return _("Wait for {name}: it is their turn.").format(name=game.names[who])
+
+    def _final_wait(self, my_turn: bool, moment: dict[str, Any]) -> str:
+        """Why the student may not play on the table as it is now (``""``: they may):
+        a moment over the table to answer first, else who is to play."""
+        if my_turn:
+            return ""
+        choices = [c["label"] for c in moment.get("choices", ()) if c.get("label")]
+        if moment.get("title") and choices:
+            return _("First choose over the table: {choices}.").format(choices=" / ".join(choices))
+        if self.model.game.to_move == self.model.human and not self.model.game.is_over():
+            return ""  # the hand put away: the table's own word (wait for your turn)
+        return self._wait_word()
 
     def _show_table(self) -> None:
         """The frames since the student's last move, the table now, the hand."""
-        frames, self._frames = [*self._frames, self._draw_table()], []
+        done, self._frames = self._frames, []
         self._first_sent = False
         hand = self.hand
+        my_turn = hand.my_turn and not hand.hidden and not self._confirming
+        moment = self._moment_now()
+        frames = [frame for frame, _wait in done] + [self._draw_table()]
+        waits = [wait for _frame, wait in done] + [self._final_wait(my_turn, moment)]
         # One message to the browser: the table and the moment over it (a round's end)
         # arrive together, never a status saying "click Next round" without the button.
         with self.card_table.hold_sync():
             self.card_table.show(
-                frames,
-                hand.table_hand(),
-                hand.my_turn and not hand.hidden and not self._confirming,
-                hand_seat=hand.hand_seat,
+                frames, hand.table_hand(), my_turn, hand_seat=hand.hand_seat, waits=waits
             )
             self.card_table.feedback = self._feedback()
-            self.card_table.moment = self._moment_now()
+            self.card_table.moment = moment
         self._keep_in_browser()
 
     def keep_in_browser(self, key: str) -> None:

@@ -231,6 +231,40 @@ def test_app_hooks_and_screenshot(app_page: Any, artifacts: Path) -> None:
     assert shot.stat().st_size > 10_000
 
 
+# What each card of the hand shows (its corner index: rank and suit, text form mark
+# dropped), in hand order.
+SHOWN_JS = """() => [...document.querySelectorAll('.kw-table .kw-card')].map((c) =>
+  [...c.querySelectorAll('text')].slice(0, 2).map((t) => t.textContent).join('')
+    .replace(/\\ufe0e/g, ''))"""
+
+
+def test_what_a_screen_reader_hears_of_the_table(app_page: Any) -> None:
+    """Issue 24 (axe's label-content-name-mismatch, WCAG 2.5.3): each card's name, as
+    Chromium gives it to a screen reader, starts with what the card shows ("Q♣, queen
+    of clubs, legal: …"); each opponent's hand is one line ("Bot 1: 5 cards, face
+    down"), its backs hidden from assistive technology."""
+    from bots_clicks import accessible
+
+    page = app_page
+    new_deal(page)
+    shown = page.evaluate(SHOWN_JS)
+    cards = accessible(page, ".kw-table .kw-card")
+    assert len(cards) == len(shown) >= 1
+    for text, card in zip(shown, cards, strict=True):
+        assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣]", text), text
+        assert card["role"] == "button" and not card["ignored"], card
+        assert card["name"].startswith(f"{text}, "), (text, card["name"])
+        assert re.search(r", (legal|not allowed): .{10,}", card["name"]), card["name"]
+    hands = accessible(page, ".kw-table g.kwr-hand:not(:has(svg[data-card]))")
+    assert len(hands) == 3, hands  # the three bots, their cards face down
+    for i, hand_ in enumerate(hands, start=1):
+        assert hand_["role"] == "image", hand_
+        assert re.fullmatch(rf"Bot {i}: [2-9] cards, face down", hand_["name"]), hand_
+    backs = accessible(page, ".kw-table g.kwr-hand svg.kwr-back")
+    assert backs and all(b["ignored"] for b in backs), backs[:2]
+    assert page.locator('.kw-table svg.kwr-back:not([aria-hidden="true"])').count() == 0
+
+
 def _reach_illegal_card(page: Any) -> None:
     """Play on (new deals as needed) until the hand holds a card that may not be
     played now, beside one that may."""
@@ -275,7 +309,8 @@ def test_hint_only_on_request(app_page: Any) -> None:
     new_deal(page)
     legal = page.eval_on_selector_all(
         LEGAL,
-        "els => els.map((e) => (e.getAttribute('title') || '').split(':')[0].split(',')[0])",
+        # A card's words: what it shows, its name, legal or not: the reason.
+        "els => els.map((e) => (e.getAttribute('title') || '').split(':')[0].split(', ')[1])",
     )
     before = text_of(page, ".kw-explain")
     assert not all(name in before for name in legal), "the hint was there before the click"
@@ -344,6 +379,29 @@ def _play_a_whole_game(page: Any, artifacts: Path) -> None:
     assert page.locator(LEGAL).count() == 0, "legal cards after the end of the game"
     page.screenshot(path=str(artifacts / "app-game-over.png"))
     assert_app_accessible(page, "Knock-Out Whist, the game's end")
+    assert page.page_errors == []
+
+
+def test_no_click_is_lost_while_the_bots_play(app_page: Any) -> None:
+    """Issue 24: a whole game of Knock-Out at the bots' usual pace, a card of the hand
+    clicked whenever the bots' cards are arriving. Meanwhile the hand tells the truth
+    (no card lit as playable, no reason of the turn before, each card says who is to
+    play), and every click plays or says why not: none is lost."""
+    from bots_clicks import play_clicking_into_the_bots
+
+    page = app_page
+    new_deal(page)
+    clicks = play_clicking_into_the_bots(page, until=lambda: game_over(page))
+    assert game_over(page), clicks.summary()
+    assert clicks.lost == [], clicks.summary()
+    assert clicks.stale() == [], clicks.stale()[:3]
+    # Enough clicks came while the bots played (each cuts their cards short, so the
+    # game goes about as fast as at "instant" pace).
+    assert len(clicks.during) >= 3, clicks.summary()
+    assert any(r["played"] for r in clicks.during), clicks.summary()
+    words = [w for _faces, _marked, _lit, said in clicks.looks for w in said]
+    assert any(re.search(r"^\S+, .+: Wait for Bot \d: it is their turn\.$", w) for w in words)
+    print(clicks.summary())
     assert page.page_errors == []
 
 

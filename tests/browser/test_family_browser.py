@@ -177,6 +177,23 @@ def test_partnership_whist_undo_and_hint(app_page: Any) -> None:
     assert "The rules bot would play" in text_of(page, ".kw-explain")
 
 
+def test_partnership_whist_no_click_is_lost_while_the_bots_play(app_page: Any) -> None:
+    """Issue 24: the rest of the deal at the bots' usual pace, a card of the hand
+    clicked whenever the bots' cards are arriving: the hand lights no card meanwhile and
+    every click plays or says why not."""
+    from bots_clicks import play_clicking_into_the_bots
+
+    page = app_page
+    next_deal = page.locator(".kw-next-deal")
+    clicks = play_clicking_into_the_bots(page, until=next_deal.is_visible)
+    assert next_deal.is_visible(), clicks.summary()
+    assert clicks.lost == [], clicks.summary()
+    assert clicks.stale() == [], clicks.stale()[:3]
+    assert len(clicks.during) >= 3 and any(r["played"] for r in clicks.during), clicks.summary()
+    print(clicks.summary())
+    assert page.page_errors == []
+
+
 @pytest.mark.parametrize("kind", ["solo", "bidwhist"])
 def test_a_call_by_clicking_changes_the_status(app_page: Any, kind: str, artifacts: Path) -> None:
     page = app_page

@@ -1,0 +1,232 @@
+"""Clicks into the bots' play: a walk through a game that clicks the student's cards
+while the bots' cards arrive (issue 24, point 1), and counts what each click did.
+
+Every click on a card of the student's hand must either play it (the card is sent:
+``kw-chosen``) or say something beside the hand (the feedback: why not, who is to play);
+never nothing. The page records each click itself, in the same event as the table's
+own handler (a listener on ``window``, which the click reaches after the card), so a
+click the table lost is seen as lost however fast the page changes afterwards.
+
+While the bots' cards arrive (``kw-animating``) the hand must tell the truth: no card
+lit as playable (``kw-legal``) and no reason of the turn before on a card, only who is
+to play.
+
+Typical use, in a test holding a page of the app at the bots' usual pace::
+
+    clicks = play_clicking_into_the_bots(page, until=game_over)
+    assert clicks.lost == [], clicks.lost
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+# Installed once per page: for each click on a card of the student's hand (own seat or
+# the hand they play for), what the table did in the same event. The feedback is
+# emptied as the click comes in (capture, before the table's handler) so that only
+# what the handler says counts.
+RECORDER_JS = """
+() => {
+  if (window.__kwClicks) return;
+  const log = window.__kwClicks = [];
+  // The student's hand: the lowest hand of the table's picture (they sit at the bottom),
+  // whatever the table has marked in it.
+  window.__kwMine = (table) => {
+    const hands = [...table.querySelectorAll('.kw-table-stage g.kwr-hand')]
+      .filter((g) => g.querySelector('svg[data-card], svg.kwr-back'));
+    hands.sort((a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().top);
+    return hands[0] || null;
+  };
+  const handOf = (target) => {
+    const card = target.closest && target.closest('svg[data-card], svg.kwr-back');
+    const table = card && card.closest('.kw-table');
+    return table && window.__kwMine(table) === card.closest('g.kwr-hand') ? card : null;
+  };
+  let pending = null;
+  window.addEventListener('click', (e) => {
+    const card = handOf(e.target);
+    if (!card) return;
+    const table = card.closest('.kw-table');
+    const feedback = table.querySelector('.kw-table-feedback');
+    if (feedback) feedback.textContent = '';
+    pending = {card: card.getAttribute('data-card') || 'back', table,
+               animating: table.classList.contains('kw-animating'),
+               waiting: table.classList.contains('kw-waiting')};
+  }, true);
+  window.addEventListener('click', () => {
+    if (!pending) return;
+    const {table, ...click} = pending;
+    const feedback = table.querySelector('.kw-table-feedback');
+    const said = feedback && feedback.style.display !== 'none'
+      ? feedback.textContent.trim() : '';
+    const chosen = !!table.querySelector('.kw-chosen');
+    log.push({...click, said, played: chosen});
+    pending = null;
+  });
+}
+"""
+
+# A card of the student's hand to click now, while the bots' cards arrive: its centre,
+# and what the hand shows meanwhile (the classes and words of every card of it).
+PICK_JS = """
+(pick) => {
+  const table = document.querySelector('.kw-table.kw-animating');
+  const mine = table && window.__kwMine(table);
+  if (!mine) return null;
+  const faces = [...mine.querySelectorAll('svg[data-card]')];
+  if (!faces.length) return null;
+  const card = faces[Math.floor(pick * faces.length)];
+  const r = card.getBoundingClientRect();
+  return {x: r.left + Math.min(12, r.width / 2), y: r.top + r.height / 2,
+          marked: faces.filter((c) => c.classList.contains('kw-card')).length,
+          faces: faces.length, lit: table.querySelectorAll('.kw-legal').length,
+          words: faces.map((c) => c.getAttribute('aria-label') || '')};
+}
+"""
+
+# A legal card to play (the student's turn): its centre.
+LEGAL_JS = """
+(pick) => {
+  const cards = [...document.querySelectorAll('.kw-table:not(.kw-waiting) .kw-card.kw-legal')]
+    .filter((c) => c.getClientRects().length);
+  if (!cards.length) return null;
+  const r = cards[Math.floor(pick * cards.length)].getBoundingClientRect();
+  return {x: r.left + Math.min(12, r.width / 2), y: r.top + r.height / 2};
+}
+"""
+
+# What goes on at a moment (a round's end, knocked out: watch), or after a deal.
+GO_ON = ".kw-moment-next, .kw-moment-watch, .kw-next-deal, .kw-next-round"
+
+# Something for the walk to do: the bots' cards arriving, a card or call of the
+# student's, a moment's button, or the end.
+READY_JS = """(extra) => !!document.querySelector('.kw-table.kw-animating')
+  || [...document.querySelectorAll('.kw-card.kw-legal, .kw-call.kw-call-legal, '
+       + '.kw-moment-next, .kw-moment-watch, .kw-next-deal, .kw-next-round, '
+       + '.kw-status .kw-outcome, ' + extra)]
+     .some((n) => n.offsetParent !== null)"""
+
+
+@dataclass
+class Clicks:
+    """What the clicks did: each ``{"card", "animating", "waiting", "said", "played"}``."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    #: Each look at the hand while the bots' cards arrived: its cards, those marked as
+    #: cards to click (kw-card), those lit as playable (kw-legal), and their words.
+    looks: list[tuple[int, int, int, list[str]]] = field(default_factory=list)
+
+    def stale(self) -> list[tuple[int, int, int, list[str]]]:
+        """The looks at which the hand did not tell the truth: a card unmarked (a click
+        on it would go unanswered), a card lit, or a card with a word of a turn of the
+        student's (legal, not allowed) rather than who is to play."""
+        return [
+            look
+            for look in self.looks
+            if look[1] != look[0]
+            or look[2]
+            or any(", legal:" in w or ", not allowed:" in w for w in look[3])
+        ]
+
+    @property
+    def lost(self) -> list[dict[str, Any]]:
+        """The clicks that neither played nor said anything."""
+        return [r for r in self.records if not r["played"] and not r["said"]]
+
+    @property
+    def during(self) -> list[dict[str, Any]]:
+        """The clicks that came while the bots' cards were arriving."""
+        return [r for r in self.records if r["animating"]]
+
+    def summary(self) -> str:
+        """One line: how many clicks, during the bots' play, played, said why."""
+        played = sum(r["played"] for r in self.records)
+        said = sum(bool(r["said"]) and not r["played"] for r in self.records)
+        return (
+            f"{len(self.records)} clicks on cards, {len(self.during)} while the bots' cards "
+            f"arrived: {played} played, {said} answered in words, {len(self.lost)} lost"
+        )
+
+
+def play_clicking_into_the_bots(
+    page: Any,
+    until: Callable[[], bool],
+    limit: int = 300,
+    seed: int = 24,
+    extra_ready: str = ".kw-no-such-thing",
+) -> Clicks:
+    """Play on (a legal card, else a legal call, else a moment's first button) until
+    ``until()``; whenever the bots' cards are arriving, click a card of the hand, any
+    (chosen at random: legal or not at the end), with the mouse, at once. Returns what
+    every click on a card did (the page's own record)."""
+    page.evaluate(RECORDER_JS)
+    chooser = random.Random(seed)
+    clicks = Clicks()
+    for _ in range(limit):
+        if until():
+            break
+        page.wait_for_function(READY_JS, arg=extra_ready, timeout=60_000)
+        if until():
+            break
+        found = page.evaluate(PICK_JS, chooser.random())
+        if found is not None:
+            # The bots' cards are arriving: the hand says so, and a click is answered.
+            clicks.looks.append((found["faces"], found["marked"], found["lit"], found["words"]))
+            page.mouse.click(found["x"], found["y"])
+            continue
+        moment = page.locator(GO_ON).filter(visible=True)
+        calls = page.locator(".kw-call.kw-call-legal").filter(visible=True)
+        if moment.count():
+            before = page.evaluate(_VIEW_JS)
+            moment.first.click()
+            page.wait_for_function(f"(b) => ({_VIEW_JS})() !== b", arg=before)
+            continue
+        # A legal card of the student's turn (found and clicked in one go: the page
+        # may change between two looks).
+        box = page.evaluate(LEGAL_JS, chooser.random())
+        if box is not None:
+            page.mouse.click(box["x"], box["y"])
+            page.wait_for_function(
+                "() => !document.querySelector('.kw-table:not(.kw-waiting) .kw-card.kw-legal')"
+            )
+        elif calls.count():
+            before = page.evaluate(_VIEW_JS)
+            calls.first.click()
+            page.wait_for_function(f"(b) => ({_VIEW_JS})() !== b", arg=before)
+    clicks.records = page.evaluate("() => window.__kwClicks.splice(0)")
+    return clicks
+
+
+_VIEW_JS = """() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-moment')]
+  .map((el) => el.className + ' ' + el.textContent).join(' | ')"""
+
+
+# --------------------------------------------------------- what Chromium says
+def accessible(page: Any, selector: str) -> list[dict[str, Any]]:
+    """Chromium's own accessibility node of each element matching ``selector`` (what
+    a screen reader is told): ``{"role", "name", "ignored"}``, through the DevTools
+    protocol."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
+        ids = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
+        out = []
+        for node_id in ids:
+            backend = cdp.send("DOM.describeNode", {"nodeId": node_id})["node"]["backendNodeId"]
+            ax = cdp.send(
+                "Accessibility.getPartialAXTree",
+                {"backendNodeId": backend, "fetchRelatives": False},
+            )["nodes"][0]
+            out.append(
+                {
+                    "role": ax.get("role", {}).get("value", ""),
+                    "name": ax.get("name", {}).get("value", ""),
+                    "ignored": ax.get("ignored", False),
+                }
+            )
+        return out
+    finally:
+        cdp.detach()
