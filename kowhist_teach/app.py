@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as w
 
 from .core.registry import spec
-from .i18n import _, set_language
+from .i18n import _, get_language, set_language
 from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget
 from .widgets._games import family_table, spec_ui, table_specs
 from .widgets.card_table import SkipLink
@@ -341,6 +341,8 @@ class KowhistApp(w.VBox):
         for i, title in enumerate((_("Play"), _("Step through a game"), _("Practice"))):
             self.tabs.set_title(i, title)
         self.landmarks.marks = {
+            # The app's words are in the chosen language: a screen reader reads them so.
+            ":scope": {"lang": get_language()},
             ":scope > .kw-app-header": {
                 "role": "navigation",
                 "aria-label": _("Games and language"),

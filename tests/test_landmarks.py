@@ -12,6 +12,7 @@ def test_the_app_is_in_landmarks_named_in_its_language() -> None:
     try:
         app = build_app(seed=1)
         marks = app.landmarks.marks
+        assert marks[":scope"] == {"lang": "en"}
         assert marks[":scope > .kw-tabs"] == {"role": "main"}
         assert marks[":scope > .kw-app-header"]["role"] == "navigation"
         assert marks[":scope > .kw-app-header"]["aria-label"] == "Games and language"
@@ -24,6 +25,7 @@ def test_the_app_is_in_landmarks_named_in_its_language() -> None:
         app.set_language("es")
         marks = app.landmarks.marks
         assert marks[":scope > .kw-app-header"]["aria-label"] == "Juegos e idioma"
+        assert marks[":scope"] == {"lang": "es"}  # the app's element: its words' language
         assert marks[":scope > .kw-teacher-box"]["aria-label"] == "Ajustes del profesor"
         app.set_language("fr")
         assert app.landmarks.marks[":scope > .kw-app-header"]["aria-label"] == "Jeux et langue"

@@ -498,6 +498,8 @@ def test_spanish(app_page: Any, artifacts: Path) -> None:
         arg=english,
     )
     spanish = text_of(page, ".kw-status")
+    # A screen reader reads the app in Spanish now (WCAG 3.1: the language of its parts).
+    page.wait_for_selector('.kw-app[lang="es"]', state="attached")
     translated = [m for m in shown if spanish_of[m] != m.split("{")[0].strip()]
     assert translated, f"the catalogue translates none of {shown}"
     for m in translated:
