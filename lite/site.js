@@ -111,8 +111,10 @@
     for (const img of document.querySelectorAll(".jp-RenderedSVG img:not([alt])")) {
       img.setAttribute("alt", svgName(img.getAttribute("src") || ""));
     }
-    // A picture wider than the page scrolls: reachable by keyboard too.
-    for (const el of document.querySelectorAll(".jp-RenderedSVG:not([tabindex])")) {
+    // A picture wider than the page scrolls: reachable by keyboard too. Measured once
+    // per picture (a measure is a layout; the card tables redraw many times a second).
+    for (const el of document.querySelectorAll(".jp-RenderedSVG:not([data-kw-measured])")) {
+      el.dataset.kwMeasured = "";
       if (el.scrollWidth > el.clientWidth + 1) el.setAttribute("tabindex", "0");
     }
   }
