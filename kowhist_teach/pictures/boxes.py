@@ -21,7 +21,7 @@ from .cards import BOX_H, BOX_W, card_element, empty_slot, suit_colour
 from .draw import GOLD, INK, TEXT_FORM, fmt, put_text, wrap
 from .tricks import trump_text
 
-__all__ = ["trump_box", "status_line", "text_box", "draw_box", "TOP_PLACES", "TONES"]
+__all__ = ["trump_box", "status_line", "status_left", "text_box", "draw_box", "TOP_PLACES", "TONES"]
 
 #: The places of the boxes drawn before the seats (the others come after them).
 TOP_PLACES = ("below-trumps", "top-right")
@@ -117,11 +117,20 @@ def trump_box(svg: ET.Element, x: float, y: float, box: TrumpBox, four_colour: b
         put_text(g, x + 104, y + 130, chooser, 17, anchor="start", bold=True)
 
 
+def status_left(w: float, text: str) -> float:
+    """Where the status line's box begins (its left edge) on a table ``w`` wide.
+
+    >>> status_left(1200, "Ann to play")
+    880.0
+    """
+    return w - max(300.0, 0.6 * 22 * len(text) + 40) - 20
+
+
 def status_line(svg: ET.Element, w: float, text: str) -> None:
     """Top right: the status line (whose turn, who won)."""
     g = ET.SubElement(svg, "g", {"class": "kwr-status", "role": "status"})
-    width = max(300.0, 0.6 * 22 * len(text) + 40)
-    x = w - width - 20
+    x = status_left(w, text)
+    width = w - 20 - x
     ET.SubElement(
         g,
         "rect",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..core.card_words import card_name
 from ..core.hooks.picture import CardBox, Seat, Table, TextBox, TrumpBox
-from ..i18n import _
+from ..i18n import _, ngettext
 from .boxes import TONES, joined
 from .cards import BOX_H, BOX_W, card_element, empty_slot, suit_colour
 from .draw import FELT, GOLD, TEXT_FORM, fmt, pill, pill_width, put_text, wrap
@@ -231,7 +231,13 @@ def _badges(seat: Seat) -> list[tuple[str, str, str]]:
     return [(b.text, *TONES[b.tone]) for b in seat.badges]
 
 
-def _spoken(seat: Seat, name: str) -> str:
+def _spoken(seat: Seat, name: str, own: bool = False) -> str:
+    """How the hand is read out: someone else's backs as one line ("Bot 1: 5 cards, face
+    down", as in the normal picture), else card by card."""
+    if seat.hidden and not seat.face_up and not own:
+        return ngettext(
+            "{name}: {n} card, face down", "{name}: {n} cards, face down", seat.hidden
+        ).format(name=name, n=seat.hidden)
     spoken = [card_name(c) for c in seat.face_up]
     if seat.hidden:
         spoken.append(_("{n} face-down cards").format(n=seat.hidden))
@@ -322,6 +328,7 @@ def _other(svg: ET.Element, seat: Seat, r: _Rect, four_colour: bool) -> None:
                 label=_spoken(seat, seat.name),
                 seat=seat.seat,
                 hidden_spread=BACK_STEP,
+                quiet_backs=True,
             )
         )
     else:
@@ -383,7 +390,7 @@ def _mine(svg: ET.Element, seat: Seat, r: _Rect, spread: float, four_colour: boo
                 spread,
                 hidden=seat.hidden,
                 four_colour=four_colour,
-                label=_spoken(seat, seat.name),
+                label=_spoken(seat, seat.name, own=True),
                 seat=seat.seat,
                 hidden_spread=spread,
             )

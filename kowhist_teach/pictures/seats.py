@@ -188,10 +188,12 @@ def place_seats(
     h: float,
     four_colour: bool,
     order: Sequence[int] = (),
+    status_left: float | None = None,
 ) -> list[tuple[float, float]]:
     """Draw every seat's panel as ``layout`` places it; returns each seat's centre
     (where its cards of the trick lie towards), or ``[]`` for a plain ring. ``order``
-    lists the seats clockwise when that is not seat order."""
+    lists the seats clockwise when that is not seat order; ``status_left`` is where the
+    status line's box begins (a panel at the top keeps to its left)."""
     if layout == "facing":
         _facing(svg, seats, viewer, w, h, four_colour)
         return []
@@ -206,7 +208,7 @@ def place_seats(
         places = {s: (ring.index(s) - start) % n for s in ring}
         _compass(svg, seats, viewer, centres, four_colour, places)
     else:
-        _ring(svg, seats, viewer, centres, w, h, four_colour)
+        _ring(svg, seats, viewer, centres, w, h, four_colour, status_left)
     return centres
 
 
@@ -218,6 +220,7 @@ def _ring(
     w: float,
     h: float,
     four_colour: bool,
+    status_left: float | None = None,
 ) -> None:
     for seat in seats:
         s = seat.seat
@@ -225,6 +228,8 @@ def _ring(
         cx, cy = centres[s]
         panel_h = seat_panel_height(size)
         top = min(max(cy - panel_h / 2, 20.0), h - panel_h - 12)
+        # A panel level with the status line (top right) keeps to its left.
+        room = w if status_left is None or top > 64 else status_left + 2
         seat_panel(
             svg,
             cx,
@@ -240,7 +245,7 @@ def _ring(
             to_move=seat.to_move,
             faded=seat.faded,
             four_colour=four_colour,
-            canvas_width=w,
+            canvas_width=room,
             own=s == viewer,
         )
 

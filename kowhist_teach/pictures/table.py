@@ -24,7 +24,7 @@ from ..core.hooks.picture import Table
 from ..core.registry import spec_of
 from ..core.tricks import Trick
 from ..i18n import _
-from .boxes import TOP_PLACES, draw_box, status_line, trump_box
+from .boxes import TOP_PLACES, draw_box, status_left, status_line, trump_box
 from .draw import FELT, FELT_DARK, SvgStr, finish, fmt, put_text, scaled, svg_root
 from .projector import PROJ_W, draw_projector_table, projector_height
 from .seats import TABLE_W, place_seats, table_height
@@ -97,7 +97,15 @@ def draw_table(table: Table, *, four_colour: bool = False, projector: bool = Fal
         if box.place in TOP_PLACES:
             draw_box(svg, box, w, h, four_colour)
     centres = place_seats(
-        svg, table.layout, table.seats, table.viewer, w, h, four_colour, table.order
+        svg,
+        table.layout,
+        table.seats,
+        table.viewer,
+        w,
+        h,
+        four_colour,
+        table.order,
+        status_left(w, table.status),
     )
     for box in table.boxes:
         if box.place not in TOP_PLACES:
