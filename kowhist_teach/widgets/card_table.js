@@ -170,6 +170,19 @@ function render({ model, el }) {
     placeFeedback();
   }
 
+  // The status line (kw-status, a widget of its own beside the table) tells the game as
+  // the picture on screen shows it: while the bots' cards arrive, each frame's status,
+  // drawn by Python with it (`statuses`); the last frame's is the status line's own.
+  function showStatus() {
+    const statuses = model.get("statuses") || [];
+    const frames = model.get("frames") || [];
+    if (!statuses.length || statuses.length !== frames.length) return;
+    const view = el.closest(".kw-table-widget");
+    const line = view && view.querySelector(".kw-status .widget-html-content");
+    const html = statuses[shown];
+    if (line && html !== undefined) line.innerHTML = html; // drawn by the package
+  }
+
   // ------------------------------------------------------------ the hand
   // The hand tells the truth at every frame: on the last one, when it is the student's
   // turn, each card is lit legal or not with its reason; on every other frame (the bots'
@@ -341,6 +354,7 @@ function render({ model, el }) {
       if (hadFocus && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
     mark();
+    showStatus();
     fitHeight();
     placeFeedback();
     el.dataset.frame = String(shown);

@@ -72,6 +72,11 @@ class CardTable(anywidget.AnyWidget):
     #: the student's turn: who is to play ("Wait for Bot 2: it is their turn."); for the
     #: last frame, why the student may not play now (``""``: it is their turn).
     waits = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: For each frame, the status line (``kw-status``, HTML drawn by the package) as it
+    #: was when the frame was drawn: the browser shows it while the frame is up, so that
+    #: the status line never runs ahead of the picture; ``[]``: the status line is left
+    #: alone.
+    statuses = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The student's seat (their hand is the picture's ``g.kwr-hand[data-seat]``).
     seat = traitlets.Int(0).tag(sync=True)
     #: The picture's seat whose cards are ``hand`` now, when not ``seat`` (``-1``): a
@@ -138,15 +143,18 @@ class CardTable(anywidget.AnyWidget):
         my_turn: bool,
         hand_seat: int = -1,
         waits: Sequence[str] = (),
+        statuses: Sequence[str] = (),
     ) -> None:
         """Show ``frames`` in order (the last is the table now) with ``hand`` playable;
         ``hand_seat`` is the picture's seat whose cards they are (``-1``: ``seat``);
-        ``waits`` says, frame by frame, who is to play (see :attr:`waits`)."""
+        ``waits`` says, frame by frame, who is to play (see :attr:`waits`), and
+        ``statuses`` what the status line said then (see :attr:`statuses`)."""
         with self.hold_sync():
             self.hand_seat = hand_seat
             self.hand = [{"text": shown_text(c.get("code", "")), **c} for c in hand]
             self.my_turn = my_turn
             self.waits = list(waits)
+            self.statuses = list(statuses)
             self.frames = list(frames)
 
     @property

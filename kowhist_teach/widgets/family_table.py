@@ -242,14 +242,19 @@ class FamilyTableWidget(TableView):
         self.next_button.tooltip = _("The deal is over: deal the next one and play on")
         self.setup_box.set_title(0, _("Game setup: rules"))
 
+    def _status_html(self) -> str:
+        """The status line of the game as it is now (also for each frame of the bots'
+        play, which the card table shows with its picture)."""
+        model = self.model
+        between = model._between_text() if model.between_deals else ""
+        return family_status_html(model.game, model.human, between)
+
     def render(self) -> None:
         """Draw everything from the model."""
         model = self.model
         game = model.game
         seat = model.human
-        self.status.value = family_status_html(
-            game, seat, model._between_text() if model.between_deals else ""
-        )
+        self.status.value = self._status_html()
         between = model.between_deals and not game.is_over()
         self.hand.hidden = between
         self.hand.show(game, seat)

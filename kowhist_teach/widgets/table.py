@@ -259,9 +259,7 @@ class TableWidget(TableView):
         seat = model.human
         four = self.four_colour.value
         between = model.between_rounds and not game.is_over()
-        # Between two rounds (or hands) the status tells the one just over, and what to
-        # do now in place of whose turn it is.
-        self.status.value = status_html(game, seat, self._between_words() if between else "")
+        self.status.value = self._status_html()
         self.hand.hidden = between
         self.hand.show(game, seat)
         self.calls.show(game, seat, four)
@@ -295,6 +293,15 @@ class TableWidget(TableView):
             "" if shared_secret else save_link_html(game, f"{self.kind}-whist.json")
         )
         self.undo_button.disabled = False
+
+    def _status_html(self) -> str:
+        """The status line of the game as it is now (also for each frame of the bots'
+        play, which the card table shows with its picture)."""
+        model, game = self.model, self.model.game
+        between = model.between_rounds and not game.is_over()
+        # Between two rounds (or hands) the status tells the one just over, and what to
+        # do now in place of whose turn it is.
+        return status_html(game, model.human, self._between_words() if between else "")
 
     def _between_words(self) -> str:
         """What to do while the next round waits: watch or start again for a student

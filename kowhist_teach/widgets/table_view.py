@@ -83,8 +83,8 @@ class TableView(w.VBox):
         self._dealt: tuple[Any, int, float] | None = None
         self._confirming = False
         # The frames since the student's last move, each with what a click says while it
-        # is up (who is to play): (picture, word).
-        self._frames: list[tuple[str, str]] = []
+        # is up (who is to play) and the status line that goes with it.
+        self._frames: list[tuple[str, str, str]] = []
         self._first_sent = False
         self.status = w.HTML()
         set_classes(self.status, "kw-status")
@@ -178,14 +178,21 @@ class TableView(w.VBox):
         card is seen arriving, with who is to play then. The first frame after the
         student's card goes to the browser at once: their card is on the table while
         the bots think."""
-        frame, wait = self._draw_table(), self._wait_word()
-        self._frames.append((frame, wait))
+        frame, wait, status = self._draw_table(), self._wait_word(), self._status_html()
+        self._frames.append((frame, wait, status))
         if not self._first_sent:
             self._first_sent = True
             with self.card_table.hold_sync():
                 self.card_table.my_turn = False
                 self.card_table.waits = [wait]
+                self.card_table.statuses = [status] if status else []
                 self.card_table.frames = [frame]
+
+    def _status_html(self) -> str:
+        """The status line of the game as it is now, for the frame drawn now: the card
+        table shows each frame's with it, so that the status line never tells what the
+        picture has not shown yet (``""``: the status line keeps to the game now)."""
+        return ""
 
     def _wait_word(self) -> str:
         """What a click on a card says while the student may not play: who is to play
@@ -227,13 +234,21 @@ class TableView(w.VBox):
         hand = self.hand
         my_turn = hand.my_turn and not hand.hidden and not self._confirming
         moment = self._moment_now()
-        frames = [frame for frame, _wait in done] + [self._draw_table()]
-        waits = [wait for _frame, wait in done] + [self._final_wait(my_turn, moment)]
+        frames = [frame for frame, _wait, _status in done] + [self._draw_table()]
+        waits = [wait for _frame, wait, _status in done] + [self._final_wait(my_turn, moment)]
+        statuses = [status for _frame, _wait, status in done] + [self.status.value]
+        if not all(statuses):
+            statuses = []
         # One message to the browser: the table and the moment over it (a round's end)
         # arrive together, never a status saying "click Next round" without the button.
         with self.card_table.hold_sync():
             self.card_table.show(
-                frames, hand.table_hand(), my_turn, hand_seat=hand.hand_seat, waits=waits
+                frames,
+                hand.table_hand(),
+                my_turn,
+                hand_seat=hand.hand_seat,
+                waits=waits,
+                statuses=statuses,
             )
             self.card_table.feedback = self._feedback()
             self.card_table.moment = moment

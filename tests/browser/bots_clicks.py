@@ -80,10 +80,16 @@ PICK_JS = """
   if (!faces.length) return null;
   const card = faces[Math.floor(pick * faces.length)];
   const r = card.getBoundingClientRect();
+  const view = table.closest('.kw-table-widget');
+  const status = view && view.querySelector('.kw-status');
+  const seat = table.querySelector('.kw-table-stage g.kwr-seat.kwr-to-move');
   return {x: r.left + Math.min(12, r.width / 2), y: r.top + r.height / 2,
           marked: faces.filter((c) => c.classList.contains('kw-card')).length,
           faces: faces.length, lit: table.querySelectorAll('.kw-legal').length,
-          words: faces.map((c) => c.getAttribute('aria-label') || '')};
+          words: faces.map((c) => c.getAttribute('aria-label') || ''),
+          status: status ? status.innerText.replace(/\\s+/g, ' ') : '',
+          to_move: seat ? (seat.getAttribute('aria-label') || '').split(', ')[0] : '',
+          mine: !!seat && seat.contains(mine)};
 }
 """
 
@@ -115,20 +121,36 @@ class Clicks:
     """What the clicks did: each ``{"card", "animating", "waiting", "said", "played"}``."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
-    #: Each look at the hand while the bots' cards arrived: its cards, those marked as
-    #: cards to click (kw-card), those lit as playable (kw-legal), and their words.
-    looks: list[tuple[int, int, int, list[str]]] = field(default_factory=list)
+    #: Each look at the table while the bots' cards arrived: the hand's ``faces``, those
+    #: ``marked`` as cards to click (kw-card), those ``lit`` as playable (kw-legal), their
+    #: ``words``; the ``status`` line's text, the picture's seat ``to_move`` (its name)
+    #: and whether that seat is the student's (``mine``).
+    looks: list[dict[str, Any]] = field(default_factory=list)
 
-    def stale(self) -> list[tuple[int, int, int, list[str]]]:
+    def stale(self) -> list[dict[str, Any]]:
         """The looks at which the hand did not tell the truth: a card unmarked (a click
         on it would go unanswered), a card lit, or a card with a word of a turn of the
         student's (legal, not allowed) rather than who is to play."""
         return [
             look
             for look in self.looks
-            if look[1] != look[0]
-            or look[2]
-            or any(", legal:" in w or ", not allowed:" in w for w in look[3])
+            if look["marked"] != look["faces"]
+            or look["lit"]
+            or any(", legal:" in w or ", not allowed:" in w for w in look["words"])
+        ]
+
+    def ahead(self) -> list[dict[str, Any]]:
+        """The looks at which the status line told another turn than the picture's
+        (it ran ahead of the bots' cards)."""
+        return [
+            look
+            for look in self.looks
+            if look["to_move"]
+            and not (
+                "Your turn" in look["status"]
+                if look["mine"]
+                else f"{look['to_move']} to move" in look["status"]
+            )
         ]
 
     @property
@@ -162,6 +184,8 @@ def play_clicking_into_the_bots(
     ``until()``; whenever the bots' cards are arriving, click a card of the hand, any
     (chosen at random: legal or not at the end), with the mouse, at once. Returns what
     every click on a card did (the page's own record)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page.evaluate(RECORDER_JS)
     chooser = random.Random(seed)
     clicks = Clicks()
@@ -174,15 +198,20 @@ def play_clicking_into_the_bots(
         found = page.evaluate(PICK_JS, chooser.random())
         if found is not None:
             # The bots' cards are arriving: the hand says so, and a click is answered.
-            clicks.looks.append((found["faces"], found["marked"], found["lit"], found["words"]))
+            clicks.looks.append(found)
             page.mouse.click(found["x"], found["y"])
             continue
         moment = page.locator(GO_ON).filter(visible=True)
         calls = page.locator(".kw-call.kw-call-legal").filter(visible=True)
         if moment.count():
-            before = page.evaluate(_VIEW_JS)
-            moment.first.click()
-            page.wait_for_function(f"(b) => ({_VIEW_JS})() !== b", arg=before)
+            # Go on, then wait for that button to go (a moment is drawn afresh as it
+            # changes: a button found now may be gone already, then look again).
+            try:
+                button = moment.first.element_handle(timeout=5_000)
+                button.click(timeout=10_000)
+            except PlaywrightError:
+                continue
+            button.wait_for_element_state("hidden", timeout=60_000)
             continue
         # A legal card of the student's turn (found and clicked in one go: the page
         # may change between two looks).

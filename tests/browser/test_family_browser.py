@@ -189,6 +189,7 @@ def test_partnership_whist_no_click_is_lost_while_the_bots_play(app_page: Any) -
     assert next_deal.is_visible(), clicks.summary()
     assert clicks.lost == [], clicks.summary()
     assert clicks.stale() == [], clicks.stale()[:3]
+    assert clicks.ahead() == [], clicks.ahead()[:3]  # the status line keeps pace too
     assert len(clicks.during) >= 3 and any(r["played"] for r in clicks.during), clicks.summary()
     print(clicks.summary())
     assert page.page_errors == []
