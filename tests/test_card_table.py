@@ -188,3 +188,16 @@ def test_the_skip_link_speaks_the_students_language() -> None:
         assert link.text == "Saltar a tus cartas"
     finally:
         set_language("en")
+
+
+def test_playing_the_dummy_a_click_on_ones_own_cards_says_which_hand_to_play() -> None:
+    from kowhist_teach.app import make_table
+
+    table = make_table("germandummy", seed=1)
+    assert table.hand.hand_seat == 3 and table.card_table.my_turn
+    assert table.card_table.other_word == (
+        "Play from the hand of Dummy now: click one of its cards."
+    )
+    while table.hand.hand_seat == 3 and not table.game.is_over():
+        [b for b in table.hand.buttons if "kw-legal" in b._dom_classes][0].click()
+    assert table.card_table.other_word == ""  # their own hand: nothing to say

@@ -241,7 +241,7 @@ function render({ model, el }) {
         ? `${card.label}, ${card.legal ? model.get("legal_word") : model.get("illegal_word")}: ${card.reason}`
         : `${card.label}: ${waitNow}`;
       const spoken = text ? `${text}, ${words}` : words;
-      node.classList.remove("kw-legal", "kw-illegal", "kw-chosen");
+      node.classList.remove("kw-legal", "kw-illegal", "kw-chosen", "kw-not-now");
       node.classList.add("kw-card", live && card.legal ? "kw-legal" : "kw-illegal");
       node.setAttribute("role", "button");
       node.setAttribute("tabindex", "-1");
@@ -253,6 +253,21 @@ function render({ model, el }) {
       node.dataset.code = card.code;
       marks.set(node, card);
       cards.push(node);
+    }
+    // Playing another hand (the dummy): a click on their own cards says which to play.
+    const other = model.get("other_word");
+    const handSeat = model.get("hand_seat");
+    if (live && other && handSeat >= 0 && handSeat !== model.get("seat")) {
+      for (const node of cardsOf(stage, model.get("seat"))) {
+        if (node.dataset.name === undefined) node.dataset.name = node.getAttribute("aria-label") || "";
+        const text = shownText(node.dataset.card);
+        const spoken = `${text ? `${text}, ` : ""}${node.dataset.name}: ${other}`;
+        node.classList.add("kw-not-now");
+        node.setAttribute("aria-label", spoken);
+        node.setAttribute("title", spoken);
+        const title = node.querySelector("title");
+        if (title) title.textContent = spoken;
+      }
     }
     // One card in the tab order at a time (a roving tabindex); arrows move along.
     const start = cards.find((n) => n.dataset.code === focusCode) ||
@@ -328,10 +343,11 @@ function render({ model, el }) {
 
   // One listener for every frame's cards: each frame replaces the picture.
   stage.addEventListener("click", (e) => {
-    const node = e.target.closest && e.target.closest(".kw-card");
+    const node = e.target.closest && e.target.closest(".kw-card, .kw-not-now");
     if (!node || !stage.contains(node)) return;
     e.preventDefault();
-    clicked(node);
+    if (node.classList.contains("kw-card")) clicked(node);
+    else say(model.get("other_word"));
   });
   stage.addEventListener("keydown", (e) => {
     const node = e.target.closest && e.target.closest(".kw-card");

@@ -77,6 +77,9 @@ class CardTable(anywidget.AnyWidget):
     #: the status line never runs ahead of the picture; ``[]``: the status line is left
     #: alone.
     statuses = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: What a click on the student's own cards says while they play another hand
+    #: (:attr:`hand_seat`, the dummy): which hand to play from (``""``: none).
+    other_word = traitlets.Unicode("").tag(sync=True)
     #: The student's seat (their hand is the picture's ``g.kwr-hand[data-seat]``).
     seat = traitlets.Int(0).tag(sync=True)
     #: The picture's seat whose cards are ``hand`` now, when not ``seat`` (``-1``): a
@@ -144,17 +147,20 @@ class CardTable(anywidget.AnyWidget):
         hand_seat: int = -1,
         waits: Sequence[str] = (),
         statuses: Sequence[str] = (),
+        other_word: str = "",
     ) -> None:
         """Show ``frames`` in order (the last is the table now) with ``hand`` playable;
         ``hand_seat`` is the picture's seat whose cards they are (``-1``: ``seat``);
         ``waits`` says, frame by frame, who is to play (see :attr:`waits`), and
-        ``statuses`` what the status line said then (see :attr:`statuses`)."""
+        ``statuses`` what the status line said then (see :attr:`statuses`);
+        ``other_word``: see :attr:`other_word`."""
         with self.hold_sync():
             self.hand_seat = hand_seat
             self.hand = [{"text": shown_text(c.get("code", "")), **c} for c in hand]
             self.my_turn = my_turn
             self.waits = list(waits)
             self.statuses = list(statuses)
+            self.other_word = other_word
             self.frames = list(frames)
 
     @property

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.errors import IllegalMove
+from ..core.game import hand_names
 from ..core.record import record_from_data, to_record
 from ..i18n import _, set_language
 from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
@@ -227,6 +228,15 @@ class TableView(w.VBox):
             return ""  # the hand put away: the table's own word (wait for your turn)
         return self._wait_word()
 
+    def _other_hand_word(self, my_turn: bool) -> str:
+        """What a click on the student's own cards says while they play another hand
+        (the dummy's, as its dealer): which hand to play from (``""``: their own)."""
+        seat = self.hand.hand_seat
+        if not my_turn or seat < 0:
+            return ""
+        name = hand_names(self.model.game)[seat]
+        return _("Play from the hand of {name} now: click one of its cards.").format(name=name)
+
     def _show_table(self) -> None:
         """The frames since the student's last move, the table now, the hand."""
         done, self._frames = self._frames, []
@@ -249,6 +259,7 @@ class TableView(w.VBox):
                 hand_seat=hand.hand_seat,
                 waits=waits,
                 statuses=statuses,
+                other_word=self._other_hand_word(my_turn),
             )
             self.card_table.feedback = self._feedback()
             self.card_table.moment = moment

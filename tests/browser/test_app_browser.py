@@ -594,6 +594,14 @@ def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: P
         assert set(page.evaluate(PLAYABLE_SEATS_JS)) == {"3"}
         assert page.locator(f"{table} .kw-call").count() == 0  # no card as a button
         page.screenshot(path=str(artifacts / "app-germandummy.png"))
+        # A click on their own cards meanwhile is not lost: it says which hand to play.
+        own = page.locator(f'{table} .kw-table-stage g.kwr-hand[data-seat="0"] svg[data-card]')
+        own.first.click()
+        page.wait_for_function(
+            "(t) => document.querySelector(t + ' .kw-table-feedback').textContent"
+            ".includes('Play from the hand of Dummy now: click one of its cards.')",
+            arg=table,
+        )
         dummy_clicks = own_clicks = 0
         for _ in range(60):
             if game_over(page):
