@@ -468,7 +468,7 @@ def test_someone_elses_face_down_hand_is_heard_as_one_line() -> None:
     dog's card, which they play) is not hidden."""
     rng = random.Random(24)
     checked = 0
-    for _ in range(60):
+    for _ in range(25):
         game = random_knockout(rng)
         for seat in range(game.n):
             root = parse(table_svg(game, seat=seat))
@@ -488,7 +488,7 @@ def test_someone_elses_face_down_hand_is_heard_as_one_line() -> None:
                     assert g.get("role") == "img"
                     assert g.get("aria-label") == f"{game.names[s]}: {n} {word}, face down"
                     checked += 1
-    assert checked >= 100, checked
+    assert checked >= 50, checked
     # The viewer's own back (a blind dog's card): theirs to play, so theirs to hear.
     from kowhist_teach.pictures.seats import seat_panel
 
