@@ -544,3 +544,16 @@ def test_a_face_down_hand_in_french() -> None:
     finally:
         i18n.set_language("en")
     assert hand_group([], 0, 0, 60, 20, hidden=2).get("role") is None  # unlabelled: as before
+
+
+def test_the_stocks_backs_are_said_once_by_its_label() -> None:
+    """Issue 24: German Whist's stock is heard as its label ("Stock: 26 cards; face up:
+    …"), not as a dozen "face-down card"s."""
+    root = parse(table_svg(GermanGame(seed=1), seat=0))
+    stock = next(g for g in root.iter(NS + "g") if "kwr-stock" in classes(g))
+    backs = [c for c in stock if "kwr-back" in classes(c)]
+    assert (stock.get("aria-label") or "").startswith("Stock: 26 cards")
+    assert backs and all(b.get("aria-hidden") == "true" for b in backs)
+    # Every back on the table is hidden from assistive technology but the student's own.
+    hidden = [b for b in root.iter(NS + "svg") if "kwr-back" in classes(b)]
+    assert all(b.get("aria-hidden") == "true" for b in hidden)

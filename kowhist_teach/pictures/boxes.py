@@ -242,7 +242,11 @@ def _pile_box(svg: ET.Element, box: CardBox, x: float, y: float, four_colour: bo
     if box.pile > 0:
         layers = min(box.pile, 12)
         for i in range(layers):
-            g.append(card_element(None, x + i * 1.5, y + 10 - i * 1.5, size))
+            # One sliver per card: the box's label counts them, so a screen reader says
+            # the pile once rather than "face-down card" a dozen times.
+            back = card_element(None, x + i * 1.5, y + 10 - i * 1.5, size)
+            back.set("aria-hidden", "true")
+            g.append(back)
     else:
         empty_slot(g, x, y, size)
     fx = x + size + 40
