@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from .core.registry import spec
 from .i18n import _, get_language, set_language
-from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget
+from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget, tag
 from .widgets._games import family_table, spec_ui, table_specs
 from .widgets.card_table import SkipLink
 from .widgets.family_table import FamilyTableWidget
@@ -37,6 +37,7 @@ __all__ = [
     "make_table",
     "TeacherSettings",
     "SESSION_SETTINGS",
+    "student_first",
 ]
 
 _PLAY, _STEPS, _PRACTICE = 0, 1, 2
@@ -50,6 +51,17 @@ SESSION_SETTINGS: dict[str, Any] = {
     "four_colour": False,
     "projector": False,
 }
+
+
+#: The app's own rules. After a dead kernel ipywidgets marks every widget
+#: ``jupyter-widgets-disconnected`` and draws a red broken-chain icon before each one:
+#: dozens of them over the page. The card table says so once, in words (its "lost"
+#: notice, with what to do), so the icons are hidden here.
+APP_CSS = """
+.kw-app .jupyter-widgets-disconnected::before,
+.kw-app.jupyter-widgets-disconnected::before { content: none !important; display: none !important; }
+.kw-teacher .kw-names-note { color: #444; font-size: 0.95em; margin: -2px 0 6px 0; }
+"""
 
 
 class TeacherSettings(w.VBox):
@@ -73,6 +85,10 @@ class TeacherSettings(w.VBox):
         self.speed = w.Dropdown(value=settings["speed"], options=["instant", "normal", "slow"])
         self.analysis = w.Dropdown(value=settings["analysis"], options=["off", "after", "request"])
         self.names = w.Text(value=settings["names"])
+        #: Under the names: when they are used (the game in progress keeps its names).
+        self.names_note = w.HTML()
+        set_classes(self.names_note, "kw-names-note")
+        self.names_note.layout.max_width = "640px"
         self.four_colour = w.Checkbox(value=settings["four_colour"], indent=False)
         self.projector = w.Checkbox(value=settings["projector"], indent=False)
         parts = {
@@ -89,7 +105,20 @@ class TeacherSettings(w.VBox):
             )
             widget.style.description_width = "initial"
             widget.observe(lambda c, name=name: self._changed(name, c["new"]), names="value")
-        self.children = tuple(parts.values())
+        for widget in (self.speed, self.analysis, self.names):
+            # ipywidgets' 300 px would leave the menu or the box a sliver beside a long
+            # label ("Analysis with every card visible" showed "af"): the label and a
+            # control of a readable size, not stretched across the page either.
+            widget.layout.width, widget.layout.max_width = "auto", "640px"
+        self.names.layout.min_width = "min(100%, 420px)"
+        self.children = (
+            self.speed,
+            self.analysis,
+            self.names,
+            self.names_note,
+            self.four_colour,
+            self.projector,
+        )
         self.relabel()
 
     def _changed(self, name: str, value: Any) -> None:
@@ -121,6 +150,14 @@ class TeacherSettings(w.VBox):
             (_("on request"), "request"),
         ]
         self.names.description = _("Player names (comma-separated)")
+        self.names.placeholder = _("Ann, Bob, Cy, Dee")
+        self.names_note.value = tag(
+            "span",
+            _(
+                "The first name is the student's. The names are used from the next new "
+                "game on; the game in progress keeps its names."
+            ),
+        )
         self.four_colour.description = _("Four-colour deck")
         self.projector.description = _("Projector (bigger)")
 
@@ -220,6 +257,7 @@ class KowhistApp(w.VBox):
         self.children = (
             self.skip,
             style_widget(),
+            style_widget(APP_CSS),
             self.landmarks,
             header,
             self.notice,
@@ -256,7 +294,7 @@ class KowhistApp(w.VBox):
             table, *table._dom_classes, "kw-projector-mode" if settings["projector"] else ""
         )
         if hasattr(table, "set_names"):
-            table.set_names([n.strip() for n in settings["names"].split(",")])
+            table.set_names(student_first(settings["names"]))
         four = bool(settings["four_colour"])
         if isinstance(table.four_colour, w.Checkbox):
             table.four_colour.value = four
@@ -315,6 +353,9 @@ class KowhistApp(w.VBox):
         self.language.follow(lang)
         for table in self.tables.values():
             table.set_language(lang)
+            if self.settings["names"].strip() and hasattr(table, "set_names"):
+                # The student's "(you)" in the new language, from the next game on.
+                table.set_names(student_first(self.settings["names"]))
         if self.stepper is not None:
             self.stepper.rebuild()
         for quiz in self.quizzes:
@@ -378,6 +419,21 @@ class KowhistApp(w.VBox):
     def _game_chosen(self, change: dict[str, Any]) -> None:
         if not self._quiet and change["new"] is not None:
             self._show_game(change["new"])
+
+
+def student_first(names: str) -> list[str]:
+    """The teacher's comma-separated names, seat by seat, the student's (the first)
+    marked "(you)" as the default name "Player 1 (you)" is: naming the players must not
+    cost the student the mark of their own seat.
+
+    >>> student_first(" Ann, Bob ,, Cy"), student_first(" , ")
+    (['Ann (you)', 'Bob', 'Cy'], [])
+    """
+    # Empty names are left out, as the tables do: the first name given sits in seat 1.
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    if not chosen:
+        return []
+    return [_("{name} (you)").format(name=chosen[0]), *chosen[1:]]
 
 
 def make_table(

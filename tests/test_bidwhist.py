@@ -437,22 +437,24 @@ def test_bidding_refuses_cards_and_other_calls() -> None:
 def test_a_trump_bid_names_a_suit() -> None:
     game = start({}, ["4L", "pass", "pass", "pass"])
     assert game.legal_moves() == list(TRUMP_CALLS)
-    assert refused(game, "high") == "Player 1 bid 4 downtown: name the trump suit, S, H, D or C"
-    assert game.contract_text() == "Player 1 bid 4 low: needs 10 books"
+    assert refused(game, "high") == (
+        "Player 1 bid 4 downtown: name the trump suit, spades, hearts, diamonds or clubs"
+    )
+    assert game.contract_text() == "Player 1 bid 4 downtown: needs 10 books"
     game.play("H")
     assert game.trump is H and game.log.trump is H and game.low
     assert game.phase is DISCARD and game.to_move == 0
-    assert game.contract_text() == "Player 1 bid 4 low in ♥: needs 10 books"
+    assert game.contract_text() == "Player 1 bid 4 downtown in ♥: needs 10 books"
 
 
 def test_a_no_trump_bid_names_high_or_low() -> None:
     game = start({}, ["pass", "3NT", "pass", "pass"])
     assert game.legal_moves() == [HIGH, LOW] and game.to_move == 1
-    assert refused(game, "S") == "Player 2 bid no trump: say high or low"
+    assert refused(game, "S") == "Player 2 bid no trump: say uptown or downtown"
     assert game.contract_text() == "Player 2 bid 3 no trump: needs 9 books"
     game.play("low")
     assert game.trump is None and game.low and game.phase is DISCARD
-    assert game.contract_text() == "Player 2 bid 3 no trump, low: needs 9 books"
+    assert game.contract_text() == "Player 2 bid 3 no trump, downtown: needs 9 books"
 
 
 def test_the_declarer_takes_the_kitty_and_discards_any_six_cards() -> None:
@@ -510,7 +512,7 @@ def test_the_discards_are_hidden_from_everybody_but_the_declarer() -> None:
     assert isinstance(me, BidWhistView) and me.discards == game.kitty
     assert [m for _s, m in me.calls][-6:] == game.kitty
     assert other.discards is None and all(isinstance(m, Call) for _s, m in other.calls)
-    assert me.books == (1, 0) and other.contract_text == "Player 1 bid 3 high in ♣: needs 9 books"
+    assert me.books == (1, 0) and other.contract_text == "Player 1 bid 3 uptown in ♣: needs 9 books"
 
 
 # ------------------------------------------------------------------ ranking in trumps

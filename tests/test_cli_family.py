@@ -316,7 +316,7 @@ def test_play_solo_and_bidwhist_calls_are_offered() -> None:
     code, text, typist = play("solo", 1, ["help", "quit"])
     assert code == 0 and "Every player for themselves." in text
     assert typist.kinds[0].endswith("Your bid") and "pass" in typist.prompts[0]
-    assert "Pass:" in text  # help explains each call
+    assert "You bid nothing more this deal" in text  # help explains each call
     # We bid 7NT each time (the last bid offered), then name trumps and discard.
     code, text, typist = play("bidwhist", 1, [], then="last")
     assert code == 0

@@ -205,7 +205,7 @@ def test_solo_bids_open_and_closed() -> None:
     assert list(notes) == ["pass", *(b.code for b in SOLO_BIDS)]
     check_consistent(game, list(notes.values()))
     assert notes["solo"].legal
-    assert notes["solo"].reason == "Solo: you must take at least 5 tricks with ♦ as trumps."
+    assert notes["solo"].reason == "You must take at least 5 tricks with ♦ as trumps."
     assert "together you must take at least 8 tricks with ♦ as trumps" in notes["prop"].reason
     assert "lose every trick" in notes["misere"].reason
     assert "all 13 tricks" in notes["slam"].reason and "you lead first" in notes["slam"].reason
@@ -223,7 +223,7 @@ def test_solo_proposal_and_acceptance() -> None:
     game = solo("prop")
     notes = by_code(explain_moves(game))
     assert notes["cop"].legal
-    assert notes["cop"].reason.startswith("Acceptance: you join Player 2's proposal")
+    assert notes["cop"].reason.startswith("You join Player 2's proposal")
 
 
 def test_abundance_names_trumps() -> None:
@@ -300,8 +300,8 @@ def test_bidwhist_bids_open_and_closed() -> None:
     codes = by_code(notes)
     assert codes["pass"].legal and codes["4L"].legal
     assert codes["4L"].reason.startswith(
-        "4 downtown: your side must take at least 10 books, the kitty book included, "
-        "low cards winning"
+        # Without the bid's name: the button, the hint and the list of moves say it.
+        "Your side must take at least 10 books, the kitty book included, low cards winning"
     )
     assert "no trumps" in codes["5NT"].reason and "doubled" in codes["5NT"].reason
     assert "high cards winning; you then name trumps" in codes["3"].reason
@@ -325,7 +325,9 @@ def test_bidwhist_high_or_low_and_discards() -> None:
     check_consistent(game, list(notes.values()))
     assert notes[HIGH.code].legal and notes[LOW.code].legal
     assert "low cards win, but the ace is highest" in notes[LOW.code].reason
-    assert not notes["H"].legal and notes["H"].reason == "Player 2 bid no trump: say high or low."
+    assert not notes["H"].legal and notes["H"].reason == (
+        "Player 2 bid no trump: say uptown or downtown."
+    )
     game.play("low")
     assert game.phase is FamilyPhase.DISCARD
     notes = explain_moves(game)
@@ -434,7 +436,7 @@ def test_explain_deal_bidwhist() -> None:
     play_out(game)
     log = game.deals[0]
     lines = explain_deal(game, log)
-    assert "Player 2 bid 4 high in ♥: needs 10 books." in lines
+    assert "Player 2 bid 4 uptown in ♥: needs 10 books." in lines
     books = game.books(1, log)
     assert f"Player 2 and Player 4 took {books} books, the kitty book included." in lines
     made = books >= 10

@@ -30,7 +30,7 @@ def test_play_a_german_match_in_the_terminal(first_move: None) -> None:
     text = out.getvalue()
     assert text.startswith("German Whist: win good cards from the stock")
     assert "A match, best of 3 hands" in text
-    assert "Hand 1 of a match, best of 3 - hands won: Player 1 (you) 0, Bot 1 0" in text
+    assert "Hand 1 of a match, best of 3 — hands won: Player 1 (you): 0 · Bot 1: 0" in text
     assert "Hand 2 of a match, best of 3" in text and "wins the hand" in text
     assert " wins the match 2-" in text.rstrip().splitlines()[-1]
 

@@ -98,7 +98,7 @@ def test_the_stepper_walks_a_match_hand_after_hand() -> None:
     stepper = StepperWidget(to_record(m))
     # One step per deal and per move.
     assert stepper.slider.max + 1 == len(m.moves) + m.hand_number
-    assert "Hand 1 of a match, best of 3 - hands won: Player 1 0, Player 2 0." in (
+    assert "Hand 1 of a match, best of 3 — hands won: Player 1: 0 · Player 2: 0." in (
         stepper.explain.value
     )
     second = len(m.games[0].moves) + 1
@@ -114,7 +114,7 @@ def test_the_stepper_walks_a_match_hand_after_hand() -> None:
 def test_the_ui_hook_shows_the_match_score_and_a_matchs_first_deal() -> None:
     m = _match(3, 2)
     facts = spec("german").ui.status_facts(m)
-    assert facts[0].startswith(f"Hand {m.hand_number} of a match, best of 3 - hands won: ")
+    assert facts[0].startswith(f"Hand {m.hand_number} of a match, best of 3 — hands won: ")
     start = spec("german").ui.first_deal(to_record(m))
     assert len(start["match_hands"]) == 1 and start["match_hands"][0]["actions"] == []
     assert game_from_record(start).moves == []

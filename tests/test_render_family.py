@@ -314,7 +314,7 @@ def test_bidwhist_jokers_on_the_table() -> None:
     trick = [el for el in root.iter(NS + "svg") if "kw-trick" in classes(el)]
     assert [el.get("data-card") for el in trick] == ["BJ"]
     assert "BJ" in texts(root)
-    assert "Player 2 bid 4 high in ♥: needs 10 books" in " ".join(
+    assert "Player 2 bid 4 uptown in ♥: needs 10 books" in " ".join(
         g.get("aria-label", "") for g in groups(root, "kwr-contract")
     )
     spoken = groups(root, "kwr-scores")[0].get("aria-label", "")
@@ -445,7 +445,7 @@ def test_no_trump_declarer_chooses_high_or_low() -> None:
     game = bidwhist("pass 4NT pass pass")
     assert game.phase is FamilyPhase.TRUMP
     root = parse(table_svg(game, seat=0))
-    assert root.get("aria-label", "").endswith("Player 3 chooses high or low")
+    assert root.get("aria-label", "").endswith("Player 3 chooses uptown or downtown")
     game = bidwhist("pass 4L pass pass")
     assert parse(table_svg(game)).get("aria-label", "").endswith("Player 3 chooses trumps")
 

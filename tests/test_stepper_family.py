@@ -150,11 +150,11 @@ def test_solo_auction_and_contract() -> None:
     assert steps[0].lines[-1] == "Bo to bid."
     assert steps[1].lines == (
         "Bo passes.",
-        "To Bo: “Pass: you bid nothing more this deal.”",
+        "To Bo: “You bid nothing more this deal.”",
     )
     bid = steps[4].lines
     assert bid[0] == "Ann calls Solo (5 tricks)."
-    assert bid[1] == "To Ann: “Solo: you must take at least 5 tricks with ♣ as trumps.”"
+    assert bid[1] == "To Ann: “You must take at least 5 tricks with ♣ as trumps.”"
     assert "Ann plays solo in ♣: needs 5 tricks." in bid and bid[-1] == "Bo to play."
     end = steps[-1].lines
     assert "Ann played solo, needing 5 tricks: took 7." in end
@@ -175,7 +175,7 @@ def test_bid_whist_kitty_and_discards() -> None:
         f"Di discarded {c} face down." for c in ("2♦", "5♥", "2♣", "J♦", "Q♦", "7♣")
     ]
     assert all("first book" in s.lines[1] for s in discards)
-    assert discards[-1].lines[-2:] == ("Di bid 3 high in ♠: needs 9 books.", "Di to play.")
+    assert discards[-1].lines[-2:] == ("Di bid 3 uptown in ♠: needs 9 books.", "Di to play.")
     end = steps[-1].lines
     assert "Bo and Di took 9 books, the kitty book included." in end
     assert "Points this deal: 0 for Ann and Cy, 3 for Bo and Di." in end

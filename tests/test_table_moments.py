@@ -172,7 +172,8 @@ def test_teacher_settings_reach_the_table_and_are_remembered() -> None:
     app.table._new_deal()
     if app.table.card_table.moment.get("kind") == "confirm":
         app.table.confirm()
-    assert app.table.game.names == ["Ana", "Ben", "Cy", "Di"]
+    # The student keeps the mark of their seat under the name the teacher gave.
+    assert app.table.game.names == ["Ana (you)", "Ben", "Cy", "Di"]
     # Another game, and another app in the same session, start with them.
     app.game_choice.value = "whist"
     assert app.table.card_table.speed == SPEEDS[-1] and app.table.card_table.projector
@@ -204,8 +205,8 @@ def test_player_names_in_the_family_table_too() -> None:
     table._new_deal()
     if table.card_table.moment.get("kind") == "confirm":
         table.confirm()
-    assert table.game.names == ["Ana", "Ben", "Cy", "Di"]
-    assert "Ana" in table.card_table.value and "Di" in table.card_table.value
+    assert table.game.names == ["Ana (you)", "Ben", "Cy", "Di"]
+    assert "Ana (you)" in table.card_table.value and "Di" in table.card_table.value
 
 
 # ------------------------------------------------------------- analysis modes
@@ -342,9 +343,9 @@ def test_between_two_hands_of_a_match_the_status_tells_the_hand_just_over() -> N
     match = table.game
     assert match.hand_number == 2  # hand 2 is dealt already, and waits
     hand = match.games[0]
-    won = ", ".join(f"{name} {w}" for name, w in zip(match.names, match.hands_won, strict=True))
+    won = " · ".join(f"{name}: {w}" for name, w in zip(match.names, match.hands_won, strict=True))
     status = status_text(table)
-    assert f"Hand 1 of a match, best of 3 - hands won: {won}" in status, status
+    assert f"Hand 1 of a match, best of 3 — hands won: {won}" in status, status
     assert "Hand 2 of a match" not in status and sum(match.hands_won) <= 1
     assert "Phase 2 of 2" in status and "Stock" not in status
     trump = hand.trump

@@ -68,7 +68,7 @@ def _bid_reasons(rules: BidWhistRules) -> list[str]:
 
 def test_bid_whist_without_a_kitty_explains_bids_in_tricks() -> None:
     reasons = _bid_reasons(BidWhistRules(joker_count=0, kitty=False))
-    assert reasons[0].startswith("1 uptown: your side must take at least 7 of the 13 tricks")
+    assert reasons[0].startswith("Your side must take at least 7 of the 13 tricks")
     assert not any("kitty" in r for r in reasons)
     assert "kitty book included" in _bid_reasons(BidWhistRules())[0]
 

@@ -170,8 +170,8 @@ def test_a_whole_deal_by_clicking(kind: str) -> None:
     assert "Deal 1 is over" in summary
     assert first.points is not None
     scores = re.findall(r"(?:Scores|Game points \(rubber\)): (.*?)\.", summary)
-    owners = scores[-1].split(", ")
-    assert [int(o.rsplit(" ", 1)[1]) for o in owners] == game.scores
+    owners = scores[-1].split(" · ")  # "North–South: 1 · East–West: 0"
+    assert [int(o.rsplit(": ", 1)[1]) for o in owners] == game.scores
     status = text(table.status.value)
     if not game.is_over():
         # Issue 12: while the summary is read, the status still tells the deal just
@@ -254,8 +254,8 @@ def test_bid_whist_no_trump_asks_high_or_low() -> None:
         no_trump[-1].click()  # the highest: nobody outbids it
         if table.game.phase is not FamilyPhase.TRUMP or table.game.to_move != 0:
             continue
-        assert "Your turn: choose high or low" in text(table.status.value)
-        assert "chooses high or low" in table.picture.value
+        assert "Your turn: choose uptown or downtown" in text(table.status.value)
+        assert "chooses uptown or downtown" in table.picture.value
         codes = [move_of(table, b).code for b in legal_calls(table)]
         assert codes == ["high", "low"]
         legal_calls(table)[0].click()
@@ -622,9 +622,9 @@ def test_whist_status_and_summary_name_the_scores() -> None:
     game = table.game
     summary = text(table.summary.value)
     held = honours_held(game.deals[0].hands, game.deals[0].trump)
-    assert f"Honours (trump A K Q J) held: North–South {held[0]}, East–West {held[1]}" in summary
+    assert f"Honours (trump A K Q J) held: North–South: {held[0]} · East–West: {held[1]}" in summary
     points = game.points
-    assert f"This game (to 5): North–South {points[0]}, East–West {points[1]}" in summary
+    assert f"This game (to 5): North–South: {points[0]} · East–West: {points[1]}" in summary
     assert "Game points (rubber): North–South" in summary
 
 
@@ -653,7 +653,8 @@ def test_whist_summary_names_the_stake_and_the_rubber() -> None:
             winner = "North–South" if side == 0 else "East–West"
             n = stake(points[1 - side])
             word = {1: "single", 2: "double", 3: "treble"}[n]
-            assert f"{winner} win the game: {word}, {n} game points" in lines, lines
+            plural = "s" if n > 1 else ""
+            assert f"{winner} win the game: {word}, {n} game point{plural}." in lines, lines
             assert f"{loser} had {points[1 - side]} points" in lines, lines
             said.append(lines)
     assert said and "win the rubber" in said[-1]

@@ -67,7 +67,7 @@ def test_the_setup_offers_a_single_hand_or_a_match() -> None:
 def test_a_whole_best_of_3_match_by_clicks() -> None:
     table = start_match(3)
     ui = spec("german").ui
-    assert "Hand 1 of a match, best of 3 - hands won: Player 1 (you) 0, Bot 1 0" in text(
+    assert "Hand 1 of a match, best of 3 — hands won: Player 1 (you): 0 · Bot 1: 0" in text(
         table.status.value
     )
     assert "Match: best of 3" in table.card_table.frames[-1]
@@ -88,7 +88,7 @@ def test_a_whole_best_of_3_match_by_clicks() -> None:
                 assert "The hand is drawn" in said
             else:
                 assert f"{game.names[result.winner]} wins the hand" in said
-            line = f"Match: Player 1 (you) {score.won[0]} – {score.won[1]} Bot 1, best of 3"
+            line = f"Match, best of 3 — Player 1 (you): {score.won[0]} · Bot 1: {score.won[1]}"
             assert moment["lines"][-1] == line
             assert moment["choices"] == [{"id": "next", "label": "Next hand"}]
             assert table.next_button.description == "Next hand"

@@ -54,7 +54,7 @@ class Call:
     (<Suit.HEARTS: 1>, True, True)
     """
 
-    __slots__ = ("code", "suit", "is_trump", "is_pass", "is_declaration")
+    __slots__ = ("code", "suit", "is_trump", "is_pass", "is_declaration", "is_bid")
     _instances: dict[str, Call] = {}
 
     code: str
@@ -62,6 +62,8 @@ class Call:
     is_trump: bool
     is_pass: bool
     is_declaration: bool
+    #: A bid of an auction (bid whist's "4L", solo's "abundance", Oh Hell's "2").
+    is_bid: bool
 
     def __new__(cls, code: str) -> Call:
         found = None
@@ -83,6 +85,7 @@ class Call:
         call.is_trump = kind == "trump"
         call.is_pass = kind == "pass"
         call.is_declaration = kind == "declare"
+        call.is_bid = kind == "bid"
         cls._instances[code] = call
         return call
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..i18n import _
 from .cards import Suit
 
-__all__ = ["suit_name", "sentence", "full_stop", "named_call"]
+__all__ = ["suit_name", "sentence", "full_stop", "named_call", "labelled", "score_list"]
 
 
 def suit_name(suit: Suit | int, plural: bool = True) -> str:
@@ -52,6 +52,27 @@ def full_stop(text: str) -> str:
     return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
+def labelled(label: str, value: object) -> str:
+    """``label: value`` as the chosen language writes it (French: a no-break space
+    before the colon), for scores, counts and a move with its reason.
+
+    >>> labelled("Bot 1", 3)
+    'Bot 1: 3'
+    """
+    return _("{label}: {value}").format(label=label, value=value)
+
+
+def score_list(names: list[str], values: list[int] | tuple[int, ...]) -> str:
+    """Each name with its number, as the status line writes scores: a colon between
+    them and a dot between players, so that no number can be read as part of a name
+    ("Player 1 (you) 0 – 1 Bot 1" read like "1 Bot 1").
+
+    >>> score_list(["Player 1 (you)", "Bot 1"], [0, 1])
+    'Player 1 (you): 0 · Bot 1: 1'
+    """
+    return " · ".join(labelled(n, v) for n, v in zip(names, values, strict=False))
+
+
 def named_call(code: str) -> str | None:
     """The words on the button of a call that has a name of its own (a pass, the solo
     whist bids, bid whist's high or low), or ``None`` for a numbered bid or a suit.
@@ -69,7 +90,8 @@ def named_call(code: str) -> str | None:
         "royal-abundance": _("Royal abundance (9, preferred trumps)"),
         "misere-ouverte": _("Misère ouverte (open hand)"),
         "slam": _("Slam (13 tricks)"),
-        "high": _("High (uptown: ace high)"),
-        "low": _("Low (downtown: ace, 2, 3 high)"),
+        # Bid whist's choice after a no-trump bid, in the words of its bids.
+        "high": _("Uptown (high cards win)"),
+        "low": _("Downtown (low cards win, the ace highest)"),
     }
     return known.get(code)

@@ -39,10 +39,10 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.hooks.bots import SamplingBot
-from ..core.moves import Move
+from ..core.moves import PASS, Call, Move
 from ..core.registry import spec_of
 from ..core.trick_solver import AnalysisTimeout
-from ..core.words import sentence
+from ..core.words import labelled, sentence
 from ..i18n import _, ngettext
 from .bots import make_bot
 from .explain import explain_moves
@@ -288,6 +288,24 @@ def _analysis_lines(game: Any, seat: int, label: Any, time_limit: float) -> tupl
     return out, _("best play if every card were visible") if out else ""
 
 
+def _suggestion(move: Move) -> str:
+    """The hint's first sentence, with the verb of that kind of move: a card is played,
+    a bid is bid, trumps are named, a pass is a pass (not "would play Pass").
+
+    >>> _suggestion(PASS)
+    'The rules bot would pass: {reason}'
+    """
+    if move is PASS:
+        return _("The rules bot would pass: {reason}")
+    if isinstance(move, Call):
+        if move.is_bid:
+            return _("The rules bot would bid {move}: {reason}")
+        if move.is_trump:
+            return _("The rules bot would name {move}: {reason}")
+        return _("The rules bot would choose {move}: {reason}")
+    return _("The rules bot would play {move}: {reason}")
+
+
 def hint(
     game: Any,
     seat: int | None = None,
@@ -336,14 +354,13 @@ def hint(
             out.follows = True
         else:
             reason = notes.get(move) or sentence(game.why_illegal(move) or "")
-        text = _("The rules bot would play {move}: {reason}")
-        out.suggestion = sentence(text.format(move=named(move), reason=reason))
+        out.suggestion = sentence(_suggestion(move).format(move=named(move), reason=reason))
         others = [m for m in legal if m != move]
     if others:
         out.others = sentence(
             _("Other moves open to you: {moves}").format(moves=", ".join(named(m) for m in others))
         )
-    out.moves = [f"{named(m)}: {notes[m]}" for m in legal if m in notes]
+    out.moves = [labelled(named(m), notes[m]) for m in legal if m in notes]
     out.tips = [t.text for t in tips_for(game, me)]
     found = estimate(game, me, estimate_samples, seed, time_limit / 2)
     if found:

@@ -21,6 +21,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
+from ..core.words import labelled, score_list
 from ..i18n import _, ngettext
 from ..pictures.svg import card_colour, card_name, suit_colour
 from ..teach.explain import explain_moves, suit_name
@@ -294,8 +295,8 @@ def status_html(game: Any, seat: int, between: str = "") -> str:
             extra = f' <span class="kw-badge kw-badge-{esc(badge.kind)}">'
             extra += f"{esc(badge.label)}</span>"
         mine = ' class="kw-me"' if s == seat else ""
-        tricks.append(f"<span{mine}>{label}: <b>{won[s]}</b>{extra}</span>")
-    second = esc(_("Tricks")) + ": " + " · ".join(tricks)
+        tricks.append(f"<span{mine}>{labelled(label, f'<b>{won[s]}</b>')}{extra}</span>")
+    second = labelled(esc(_("Tricks")), " · ".join(tricks))
     return (
         f'<div class="kw-status-top">{top} — {lead}</div>'
         f'<div class="kw-status-tricks">{second}</div>'
@@ -379,23 +380,19 @@ def taken_html(game: Any, seat: int) -> str:
 
 
 def match_line(game: Any) -> str:
-    """Where a match stands, in one line ("Match: Player 1 (you) 1 – 0 Bot 1, best of
-    3"), from the game's ``ui`` hook; ``""`` for a game that is no match.
+    """Where a match stands, in one line ("Match, best of 3 — Player 1 (you): 1 ·
+    Bot 1: 0"), from the game's ``ui`` hook; ``""`` for a game that is no match.
 
     >>> from kowhist_teach.core.registry import spec
     >>> match_line(spec("german").ui.new_game(spec("german"), 3, seed=1))
-    'Match: Player 1 0 – 0 Player 2, best of 3'
+    'Match, best of 3 — Player 1: 0 · Player 2: 0'
     """
     score = ui_of(game).match_score(game)
     if score is None:
         return ""
-    names, won = game.names, score.won
-    if len(won) == 2:
-        return _("Match: {a} {x} – {y} {b}, best of {n}").format(
-            a=names[0], x=won[0], y=won[1], b=names[1], n=score.length
-        )
-    each = ", ".join(f"{name} {w}" for name, w in zip(names, won, strict=False))
-    return _("Match: {score}, best of {n}").format(score=each, n=score.length)
+    return _("Match, best of {n} — {score}").format(
+        n=score.length, score=score_list(game.names, score.won)
+    )
 
 
 def save_link_html(game: Any, filename: str = "kowhist-game.json") -> str:

@@ -28,8 +28,9 @@ from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data
-from ..core.registry import spec
+from ..core.registry import spec, spec_of
 from ..i18n import _
+from ..pictures.svg import call_words
 from ..teach.bots import make_bot
 from ..teach.explain import suit_name
 from ..teach.hints import hint
@@ -101,6 +102,11 @@ def family_game_title(kind: str) -> str:
     """
     family_game_class(kind)  # an unknown game is refused
     return spec(kind).display_name()
+
+
+def _deal_moved(log: Any) -> bool:
+    """Whether anyone has moved in the deal ``log`` (a call, or a card played)."""
+    return log is not None and bool(log.calls or any(t.plays for t in log.tricks))
 
 
 def _phase(game: Any) -> str:
@@ -230,6 +236,37 @@ class FamilyModel(TableModel):
         cards; the scores go back to 0. (:meth:`next_deal` goes on to the next deal of
         the game in progress.)"""
         self.new_game()
+
+    def replay_deal(self) -> None:
+        """The same cards again: the deal in progress (between two deals, the one just
+        over; once the game is over, its last deal) from its first call, the scores as
+        they were before it, the same bots. The deal's chance event stays in the game's
+        log, so a record's deal is replayed as well as a seeded one. Raises
+        ``ValueError`` (and changes nothing) at a shared table.
+
+        >>> m = FamilyModel('whist', seed=3)
+        >>> first, bots = [m.game.hand(s) for s in range(4)], m.game.moves
+        >>> m.play(m.game.legal_moves()[0]); m.replay_deal()
+        >>> [m.game.hand(s) for s in range(4)] == first, m.game.moves == bots
+        (True, True)
+        """
+        if self.shared:
+            self._refuse(_("At a shared table only the teacher takes moves back."))
+        game = self.game
+        number = self.finished_deal if self.between_deals else len(game.deals)
+        trial = game.clone()
+        # Back to the deal's first move: its chance event (the cards) stays in the log.
+        while trial.moves and (len(trial.deals) > number or _deal_moved(trial.log)):
+            trial.undo()
+        self.game = trial
+        self.between_deals = False
+        self._story()
+        self.finished_deals = []
+        self._make_bots(self.seed)
+        lines = [_("The same deal again, from the start."), self._deal_text()]
+        self._run_bots(lines)
+        self.lines = [x for x in lines if x]
+        self._bump()
 
     def next_deal(self) -> None:
         """After a deal has ended: the bots play the next deal up to the student's
@@ -362,6 +399,11 @@ class FamilyModel(TableModel):
                 text = _("{name} passes").format(name=name)
             elif move.is_trump and phase == "trump":
                 text = _("{name} names {what}").format(name=name, what=call_label(move, game))
+            elif phase == "trump":
+                # Bid whist's uptown or downtown after a no-trump bid, in its bids' words.
+                text = _("{name} chooses {what}").format(
+                    name=name, what=call_words(move, spec_of(game).name)
+                )
             else:
                 text = _("{name} calls {what}").format(name=name, what=call_label(move, game))
             lines.append(sentence(text))

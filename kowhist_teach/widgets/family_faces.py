@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.moves import Call, Move
 from ..core.registry import spec_of, specs
-from ..core.words import named_call
+from ..core.words import labelled, named_call, score_list
 from ..i18n import _
 from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
@@ -156,7 +156,8 @@ def deal_summary(game: Any, index: int) -> list[str]:
     ('Deal 1 is over.', True)
     """
     log = game.deals[index]
-    scores = ", ".join(f"{o} {p}" for o, p in zip(_score_owners(game), game.scores, strict=True))
+    # As the status line writes them: "North–South: 1 · East–West: 0".
+    scores = score_list(_score_owners(game), game.scores)
     return [
         sentence(_("Deal {n} is over").format(n=log.number)),
         *explain_deal(game, log),
@@ -259,19 +260,24 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     elif _by_partnership(game):
         counts = [(side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
     else:
-        counts = [(_short(names[s]), won[s], s == seat) for s in range(game.n)]
+        # The players by the names the scores give them ("Player 1 (you)"): the tricks
+        # and the scores name the same seats the same way.
+        counts = [(names[s], won[s], s == seat) for s in range(game.n)]
     mine = ' class="kw-me"'
     tricks = " · ".join(
-        f"<span{mine if me else ''}>{esc(who)}: <b>{n}</b></span>" for who, n, me in counts
+        f"<span{mine if me else ''}>{labelled(esc(who), f'<b>{n}</b>')}</span>"
+        for who, n, me in counts
     )
     owners = _score_owners(game)
-    scores = " · ".join(f"{esc(o)}: <b>{p}</b>" for o, p in zip(owners, game.scores, strict=True))
+    scores = " · ".join(
+        labelled(esc(o), f"<b>{p}</b>") for o, p in zip(owners, game.scores, strict=True)
+    )
     extra = ui.scores_extra(game)
     if extra is not None:
-        scores += f" · {esc(extra[0])}: <b>{esc(extra[1])}</b>"
+        scores += " · " + labelled(esc(extra[0]), f"<b>{esc(extra[1])}</b>")
     heading = _("Books") if books else _("Tricks")
     return (
         f'<div class="kw-status-top">{top} — {lead}</div>'
-        f'<div class="kw-status-tricks">{esc(heading)}: {tricks}</div>'
-        f'<div class="kw-status-scores">{esc(scores_label(game))}: {scores}</div>'
+        f'<div class="kw-status-tricks">{labelled(esc(heading), tricks)}</div>'
+        f'<div class="kw-status-scores">{labelled(esc(scores_label(game)), scores)}</div>'
     )

@@ -32,7 +32,7 @@ from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
 from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
 from .model import last_finished_trick
-from .setup import VariantGroup, relabel_option
+from .setup import VariantGroup, option_value, relabel_option
 from .table import TableView, option_widget
 
 __all__ = ["FamilySetup", "FamilyTableWidget"]
@@ -111,7 +111,7 @@ class FamilySetup(w.VBox):
 
     def rules(self) -> Any:
         """The rules chosen (options not shown keep their values)."""
-        values = {name: widget.value for name, widget in self.options.items()}
+        values = {name: option_value(widget) for name, widget in self.options.items()}
         return dataclasses.replace(self.base, **values, **self.variants.values())
 
     def _start(self) -> None:
@@ -181,8 +181,19 @@ class FamilyTableWidget(TableView):
         self.next_button = big_button("", "kw-next-deal")
         self.next_button.button_style = "primary"
         self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))
+        # Every game at this table is played deal after deal (its model keeps
+        # ``deals``): the deal in progress, or the one just over, can be played again
+        # with the same cards, as the trick table's "Replay this deal" does.
+        self.replay_button = big_button("", "kw-replay")
+        self.replay_button.on_click(self.guard.wrap(lambda _b: self._replay_deal()))
         tools = w.HBox(
-            [self.hint_button, self.undo_button, self.last_trick_button, self.new_button],
+            [
+                self.hint_button,
+                self.undo_button,
+                self.last_trick_button,
+                self.new_button,
+                self.replay_button,
+            ],
             layout=w.Layout(flex_flow="row wrap"),
         )
         # Beside the table (the hand is in its picture): the calls or "Next deal", the
@@ -216,6 +227,10 @@ class FamilyTableWidget(TableView):
         self._hint = None
         self.model.next_deal()
 
+    def _replay_deal(self) -> None:
+        self._hint = None
+        self.model.replay_deal()
+
     def _new_game(self, rules: Any) -> None:
         self._hint = None
         self.model.new_game(rules=rules)
@@ -237,6 +252,10 @@ class FamilyTableWidget(TableView):
         self.new_button.description = _("Restart: new game")
         self.new_button.tooltip = _(
             "Start again from the first deal with new cards: the scores go back to 0"
+        )
+        self.replay_button.description = _("Replay this deal")
+        self.replay_button.tooltip = _(
+            "The same cards of this deal again, from its first call; the scores as before it"
         )
         self.next_button.description = _("Next deal")
         self.next_button.tooltip = _("The deal is over: deal the next one and play on")

@@ -21,6 +21,7 @@ import ipywidgets as w
 from ..core.cards import SUIT_MASK, Card, Suit
 from ..core.registry import spec
 from ..core.tricks import Trick
+from ..core.words import labelled
 from ..i18n import _
 from ..pictures.svg import card_name, hand_svg, suit_colour
 from ..teach.bots import RandomBot
@@ -267,9 +268,9 @@ class LegalCardsQuiz(_Quiz):
             mark = "✔" if e.legal else "✘"
             if (e.move in chosen) != e.legal:
                 missed = _("you missed this one") if e.legal else _("this one may not be played")
-                lines.append(f"{mark} {e.move.label}: {e.reason} ({missed})")
+                lines.append(f"{mark} {labelled(e.move.label, e.reason)} ({missed})")
             else:
-                lines.append(f"{mark} {e.move.label}: {e.reason}")
+                lines.append(f"{mark} {labelled(e.move.label, e.reason)}")
         self.answered = True
         self.feedback.value = self._verdict(right) + lines_html(lines)
 
@@ -337,6 +338,7 @@ class _SeatChoices(w.HBox):
         for seat, name in seats:
             b = w.Button(description=name)
             set_classes(b, "kw-call", "kw-quiz-choice")
+            b.layout.width = "auto"  # a name in full, in every language
             b.on_click(lambda _b, seat=seat: self.on_choose(seat))
             buttons.append(b)
         self.children = tuple(buttons)
@@ -362,6 +364,8 @@ class TrumpQuiz(_Quiz):
             b = w.Button()
             set_classes(b, "kw-call", "kw-trump-choice", "kw-quiz-choice")
             b.style.text_color = suit_colour(suit)
+            # The suit's name in full: ipywidgets' fixed width cut "♥ corazones" short.
+            b.layout.width = "auto"
             b.on_click(self.guard.wrap(lambda _b, suit=suit: self.choose(suit)))
             buttons.append(b)
         self.suits.children = tuple(buttons)

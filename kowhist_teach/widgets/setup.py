@@ -32,6 +32,7 @@ __all__ = [
     "VariantGroup",
     "choice_words",
     "option_label",
+    "option_value",
     "option_widget",
     "relabel_option",
 ]
@@ -47,6 +48,22 @@ def _bot_label(name: str) -> str:
 
 def _match_label(n: int) -> str:
     return _("Single hand") if n == 1 else _("Best of {n}").format(n=n)
+
+
+#: What a menu holds for a rule's ``None`` ("no race"): ipywidgets reads a menu's value
+#: ``None`` as "nothing chosen" and draws the menu blank (German Whist's "Race to" showed
+#: nothing), so the widget holds this stand-in and :func:`option_value` gives ``None`` back.
+NO_VALUE = "-"
+
+
+def option_value(widget: w.Widget) -> Any:
+    """An option widget's value for the rules (``None`` for a menu's :data:`NO_VALUE`).
+
+    >>> option_value(option_widget(RuleOption('race', choices=(None, 7)), None)) is None
+    True
+    """
+    value = widget.value
+    return None if isinstance(widget, w.Dropdown) and value == NO_VALUE else value
 
 
 def option_widget(option: RuleOption, value: Any) -> w.Widget:
@@ -66,18 +83,26 @@ def option_widget(option: RuleOption, value: Any) -> w.Widget:
     if all(isinstance(c, int) for c in choices):
         # Numbers read in order; words keep the option's own order (the usual first).
         choices.sort()
-    return w.Dropdown(options=choice_words(option, choices), value=value)
+    return w.Dropdown(
+        options=choice_words(option, choices), value=NO_VALUE if value is None else value
+    )
 
 
 def choice_words(option: RuleOption, choices: list[Any]) -> list[tuple[str, Any]]:
     """A menu's (words, value) pairs in the chosen language: the option's
-    ``choice_labels`` where it has them, else the values themselves.
+    ``choice_labels`` where it has them, else the values themselves; ``None`` is held
+    as :data:`NO_VALUE` (see :func:`option_value`).
 
     >>> choice_words(RuleOption('x', choices=(1, None)), [1, None])
-    [('1', 1), ('-', None)]
+    [('1', 1), ('-', '-')]
     """
     named = dict(zip(option.choices, option.choice_labels, strict=False))
-    return [(_(named[c]) if c in named else "-" if c is None else str(c), c) for c in choices]
+    pairs = []
+    for c in choices:
+        value = None if c == NO_VALUE else c
+        words = _(named[value]) if value in named else "-" if value is None else str(value)
+        pairs.append((words, NO_VALUE if value is None else value))
+    return pairs
 
 
 def option_label(option: RuleOption) -> tuple[str, str]:
@@ -141,7 +166,7 @@ class VariantGroup(w.Accordion):
 
     def values(self) -> dict[str, Any]:
         """Each variant's chosen value, by option name."""
-        return {name: widget.value for name, widget in self.widgets.items()}
+        return {name: option_value(widget) for name, widget in self.widgets.items()}
 
 
 class SetupPanel(w.VBox):
@@ -194,6 +219,8 @@ class SetupPanel(w.VBox):
                 widget.layout.width = "480px"
             elif isinstance(widget, w.Checkbox):
                 widget.layout.width = "auto"
+            else:  # a menu: its label and its words in full, not stretched across the page
+                widget.layout.width, widget.layout.max_width = "auto", "560px"
         self.players.layout.width = "480px"
         # A single game or a match (German Whist: a single hand, best of 3, best of 5).
         self.match_lengths = ui.match_lengths
@@ -202,7 +229,7 @@ class SetupPanel(w.VBox):
             value=model.match if model.match in self.match_lengths else 1,
         )
         set_classes(self.match, "kw-option", "kw-match")
-        self.match.layout.width = "auto"
+        self.match.layout.width, self.match.layout.max_width = "auto", "560px"
         if not self.match_lengths:
             self.match.layout.display = "none"
         self.start = big_button("", "kw-new-game")
@@ -259,7 +286,7 @@ class SetupPanel(w.VBox):
     def settings(self) -> tuple[int, Any, list[str]]:
         """The players, rules and bots chosen (the engine checks them)."""
         n = self._count()
-        values = {name: widget.value for name, widget in self.options.items()}
+        values = {name: option_value(widget) for name, widget in self.options.items()}
         rules: Any = self.spec.rules(**values, **self.variants.values())
         return n, rules, [d.value for d in self.bots[: n - 1]]
 

@@ -219,6 +219,12 @@ def test_app_hooks_and_screenshot(app_page: Any, artifacts: Path) -> None:
     folds.first.click()
     page.wait_for_selector(".kw-teacher .kw-speed select", state="visible")
     assert_app_accessible(page, "the teacher settings, unfolded")
+    # Issue 24: the analysis menu showed "af" and the names box was 20 px wide beside
+    # their long labels; the note under the names says when they are used.
+    widths = page.evaluate(TEACHER_WIDTHS_JS)
+    assert widths["analysis"] >= 150 and widths["names"] >= 250, widths
+    assert widths["cut"] == [], widths
+    assert "from the next new game on" in text_of(page, ".kw-teacher .kw-names-note")
     folds.first.click()
     page.wait_for_selector(".kw-teacher .kw-speed select", state="hidden")
     # Voilà scrolls inside a container of its own, so a screenshot shows the viewport:
@@ -229,6 +235,16 @@ def test_app_hooks_and_screenshot(app_page: Any, artifacts: Path) -> None:
     page.screenshot(path=str(shot))
     page.set_viewport_size({"width": 1280, "height": 900})
     assert shot.stat().st_size > 10_000
+
+
+# The teacher's menus and names box: their widths, and any whose words are cut.
+TEACHER_WIDTHS_JS = """() => {
+  const box = (s) => document.querySelector('.kw-teacher ' + s);
+  const cut = [...document.querySelectorAll('.kw-teacher select')]
+    .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.value);
+  return {analysis: box('.kw-analysis select').getBoundingClientRect().width,
+          names: box('.kw-names input').getBoundingClientRect().width, cut};
+}"""
 
 
 # What each card of the hand shows (its corner index: rank and suit, text form mark
@@ -507,6 +523,16 @@ def test_spanish(app_page: Any, artifacts: Path) -> None:
     for m in translated:
         assert spanish_of[m] in spanish, f"{spanish_of[m]!r} (for {m!r}) not in {spanish!r}"
     page.screenshot(path=str(artifacts / "app-es.png"), full_page=True)
+    # Issue 24: the trump quiz's Spanish suit buttons were cut ("coraz…"). The quizzes
+    # were made by the stepper's test: their tab, in Spanish now.
+    page.locator(".lm-TabBar-tab").nth(2).click()
+    page.wait_for_selector(".kw-quiz-trump .kw-trump-choice", state="visible")
+    buttons = page.evaluate(
+        "() => [...document.querySelectorAll('.kw-quiz-choice')]"
+        ".map((b) => [b.innerText.trim(), b.scrollWidth - b.clientWidth])"
+    )
+    assert any("corazones" in words for words, _over in buttons), buttons
+    assert [b for b in buttons if b[1] > 1] == [], buttons
 
 
 # Where the first thing to click is: at a projector's 1024×768, on screen at once.

@@ -216,8 +216,8 @@ def test_a_call_by_clicking_changes_the_status(app_page: Any, kind: str, artifac
         if "Your turn: bid or pass" not in after:
             break
     assert labels[bid].split(" (")[0] in text_of(page, ".kw-explain")
-    if page.locator(CALL, has_text="High").count():  # bid whist, after a no-trump bid
-        assert "Your turn: choose high or low" in text_of(page, ".kw-status")
+    if page.locator(CALL, has_text="Uptown").count():  # bid whist, after a no-trump bid
+        assert "Your turn: choose uptown or downtown" in text_of(page, ".kw-status")
     no_clashes(page)
     page.screenshot(path=str(artifacts / f"family-{kind}-after-a-bid.png"))
     assert_app_accessible(page, f"{kind}, the auction")

@@ -151,6 +151,12 @@ def play_some(
     return hand(page), record
 
 
+#: The widgets showing ipywidgets' "disconnected" icon (a ``::before`` with content).
+DISCONNECTED_ICONS_JS = """() => [...document.querySelectorAll('.jupyter-widgets-disconnected')]
+  .filter((e) => !['none', 'normal'].includes(getComputedStyle(e, '::before').content))
+  .length"""
+
+
 def lost_is_said(page: Any) -> None:
     """The page says in words that the game server is gone, and dims the table."""
     page.wait_for_selector(".kw-table-notice .kw-lost", state="visible", timeout=LOST_MS)
@@ -203,6 +209,12 @@ def test_a_killed_kernel_costs_one_click(fresh: Any, app: AppServer) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     lost_is_said(page)
+    # ipywidgets marks every widget disconnected, with a red icon each: the app hides
+    # them (its own notice says it once, in words).
+    page.wait_for_function(
+        "() => document.querySelectorAll('.jupyter-widgets-disconnected').length > 0"
+    )
+    assert page.evaluate(DISCONNECTED_ICONS_JS) == 0
     # Nothing was lost meanwhile: the browser still holds the game as it was.
     assert kept(page) == {KEY: record}
     resume(page, app.url, before, record)

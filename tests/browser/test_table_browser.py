@@ -461,7 +461,7 @@ def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) 
             ".textContent.includes('of a match')"
         )
         status = text_of(page, ".kw-german .kw-status")
-        assert "Hand 1 of a match, best of 3 - hands won: Player 1 (you) 0, Bot 1 0" in status
+        assert "Hand 1 of a match, best of 3 — hands won: Player 1 (you): 0 · Bot 1: 0" in status
         score = page.locator(".kw-german .kw-table .kwr-match").first
         assert score.is_visible()
         assert "Match: best of 3" in " ".join(score.text_content().split())
@@ -485,7 +485,7 @@ def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) 
         said = " ".join(hand_end.inner_text().split())
         assert "Hand 1 is over" in said and "best of 3" in said, said
         # One hand won (or none, after a drawn hand): the score of the match so far.
-        assert re.search(r"Match: Player 1 \(you\) [01] – [01] Bot 1, best of 3", said), said
+        assert re.search(r"Match, best of 3 — Player 1 \(you\): [01] · Bot 1: [01]", said), said
         to_top(page)
         assert off_screen(page) == []
         page.screenshot(path=str(artifacts / "german-match-hand-end-1024x768.png"))

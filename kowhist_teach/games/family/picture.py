@@ -69,7 +69,7 @@ class FamilyPicture(DealPicture):
     def phase_status(self, game: FamilyGame, who: str) -> str | None:
         if game.phase is FamilyPhase.TRUMP:
             if self.choosing_high_or_low(game):
-                return _("{name} chooses high or low").format(name=who)
+                return _("{name} chooses uptown or downtown").format(name=who)
             return _("{name} chooses trumps").format(name=who)
         if game.phase is FamilyPhase.DISCARD:
             return _("{name} discards").format(name=who)

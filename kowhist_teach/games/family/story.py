@@ -70,6 +70,11 @@ class FamilyStory(DealStoryHook):
             return story_sentence(
                 _("{name} names {what}").format(name=name, what=self.call_label(move))
             )
+        if phase is FamilyPhase.TRUMP:
+            # Bid whist's uptown or downtown after a no-trump bid, said as its bids say it.
+            return story_sentence(
+                _("{name} chooses {what}").format(name=name, what=self.bid_words(move))
+            )
         return story_sentence(
             _("{name} calls {what}").format(name=name, what=self.call_label(move))
         )

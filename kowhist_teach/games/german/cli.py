@@ -4,7 +4,7 @@
 
 >>> from kowhist_teach.games.german.match import GermanMatch
 >>> print(GermanCli().describe(GermanMatch(match=3, seed=1), 0).splitlines()[0])
-Hand 1 of a match, best of 3 - hands won: Player 1 0, Player 2 0
+Hand 1 of a match, best of 3 — hands won: Player 1: 0 · Player 2: 0
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from ...core.cards import Card
 from ...core.errors import SetupError
 from ...core.hooks.cli import CliHook, ReplayText, trick_text
+from ...core.words import score_list
 from ...i18n import _, ngettext
 from .match import GermanMatch, german_game
 
@@ -102,10 +103,9 @@ class GermanCli(CliHook):
         names = game.names
         lines = []
         if isinstance(game, GermanMatch):
-            won = ", ".join(f"{names[s]} {w}" for s, w in enumerate(game.hands_won))
             lines.append(
-                _("Hand {h} of a match, best of {n} - hands won: {won}").format(
-                    h=game.hand_number, n=game.match, won=won
+                _("Hand {h} of a match, best of {n} — hands won: {won}").format(
+                    h=game.hand_number, n=game.match, won=score_list(names, game.hands_won)
                 )
             )
         trump = view.trump.symbol if view.trump is not None else _("none")

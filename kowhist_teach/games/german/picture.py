@@ -24,6 +24,7 @@ from ...core.hooks.picture import (
     TrumpBox,
     last_trick,
 )
+from ...core.words import labelled, score_list
 from ...i18n import _
 from .engine import GermanGame, GermanPhase
 from .match import GermanMatch
@@ -111,11 +112,11 @@ class GermanPicture(PictureHook):
     def _match_box(match: GermanMatch) -> TextBox:
         """The match score: best of how many, the hands each player has won, the hand."""
         names, won = match.names, match.hands_won
-        score = _("Match: {a} {x} – {y} {b}, best of {n}").format(
-            a=names[0], x=won[0], y=won[1], b=names[1], n=match.match
+        score = _("Match, best of {n} — {score}").format(
+            n=match.match, score=score_list(names, won)
         )
         rows = [Row(_("Match: best of {n}").format(n=match.match), "title")]
-        rows += [Row(f"{name}: {w}") for name, w in zip(names, won, strict=True)]
+        rows += [Row(labelled(name, w)) for name, w in zip(names, won, strict=True)]
         rows.append(Row(_("Hand {h}").format(h=match.hand_number), "detail"))
         return TextBox("kwr-match", score, "top-right", tuple(rows))
 

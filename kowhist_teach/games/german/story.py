@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
+from ...core.words import score_list
 from ...i18n import _
 from .engine import GermanPhase, deal_deck
 from .match import GermanMatch
@@ -184,10 +185,8 @@ class GermanStory(StoryHook):
                 return  # the next hand is not dealt yet
             fresh.deal(hand.dealt_hands, hand.dealt_stock)
             head = story_sentence(
-                _("Hand {h} of a match, best of {n} - hands won: {won}").format(
-                    h=number,
-                    n=final.match,
-                    won=", ".join(f"{fresh.names[s]} {w}" for s, w in enumerate(fresh.hands_won)),
+                _("Hand {h} of a match, best of {n} — hands won: {won}").format(
+                    h=number, n=final.match, won=score_list(fresh.names, fresh.hands_won)
                 )
             )
             yield Beat(fresh, None, (head, *self.deal_lines(fresh)))

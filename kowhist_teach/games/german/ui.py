@@ -18,6 +18,7 @@ from ...core.hooks.ui import (
     RuleOption,
     StockTaken,
 )
+from ...core.words import score_list
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
 from .match import MATCH_LENGTHS, GermanMatch, german_game
@@ -27,8 +28,8 @@ __all__ = ["GermanUI"]
 
 def _match_fact(match: GermanMatch, hand: int) -> str:
     """Hand ``hand`` of ``match`` and the hands each player has won so far."""
-    won = ", ".join(f"{match.names[s]} {w}" for s, w in enumerate(match.hands_won))
-    return _("Hand {h} of a match, best of {n} - hands won: {won}").format(
+    won = score_list(match.names, match.hands_won)
+    return _("Hand {h} of a match, best of {n} — hands won: {won}").format(
         h=hand, n=match.match, won=won
     )
 
@@ -65,8 +66,10 @@ class GermanUI(GameUI):
             RuleOption(
                 "scoring",
                 N_("Scoring"),
-                N_("all26: every trick counts; last13: phase 2 only"),
+                N_("Which tricks count to win the hand: all 26, or the 13 of phase 2 only"),
                 choices=("all26", "last13"),
+                # The menu's words: the values are the record's and the engine's.
+                choice_labels=(N_("all 26 tricks count"), N_("the last 13 tricks only")),
             ),
             RuleOption(
                 "open_stock", N_("Face-up stock cards"), N_("1 is the classic game"), low=1, high=26
@@ -76,6 +79,8 @@ class GermanUI(GameUI):
                 N_("Race to (tricks)"),
                 N_("the first to this many tricks wins at once"),
                 choices=(None, *range(1, 14)),
+                # No race (None) in words; the numbers read as themselves.
+                choice_labels=(N_("no race: play the whole hand"),),
             ),
             RuleOption(
                 "no_trumps", N_("No trumps"), N_("the stock stays face down and no suit is trump")

@@ -112,8 +112,9 @@ class OhHellTeaching(PlainTeaching):
             move = BIDS[bid]
             if move in legal:
                 reason = ngettext(
-                    "You bid {n}: you promise to take exactly {n} of the {h} trick",
-                    "You bid {n}: you promise to take exactly {n} of the {h} tricks",
+                    # Not "You bid 2: …": the button and the hint name the bid.
+                    "you promise to take exactly {n} of the {h} trick",
+                    "you promise to take exactly {n} of the {h} tricks",
                     size,
                 ).format(n=bid, h=size)
                 out.append(MoveExplanation(move, True, sentence(reason)))

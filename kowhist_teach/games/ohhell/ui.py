@@ -38,8 +38,16 @@ class OhHellUI(GameUI):
             RuleOption(
                 "scoring",
                 N_("Scoring"),
-                N_("pagat: 10 + the bid for an exact bid; openspiel: 1 a trick, +10 if exact"),
+                N_(
+                    "Pagat's: 10 + the bid for an exact bid, nothing otherwise; OpenSpiel's: "
+                    "1 a trick, +10 if exact"
+                ),
                 choices=("pagat", "openspiel"),
+                # The menu's words: the values are the record's and the engine's.
+                choice_labels=(
+                    N_("10 + the bid, if exact (Pagat)"),
+                    N_("1 a trick, +10 if exact (OpenSpiel)"),
+                ),
             ),
         ]
 

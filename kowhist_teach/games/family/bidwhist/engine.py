@@ -232,14 +232,16 @@ def bid_name(call: Call) -> str:
     low, by their names too).
 
     >>> bid_name(Call('3')), bid_name(Call('4L')), bid_name(Call('7NT')), bid_name(HIGH)
-    ('3 uptown', '4 downtown', '7 no trump', 'high')
+    ('3 uptown', '4 downtown', '7 no trump', 'uptown')
     """
     if call is PASS:
         return _("pass")
+    # After a no-trump bid "high" and "low" are said as the bids say them: one
+    # vocabulary (uptown, downtown, no trump) on the buttons, in the story and summary.
     if call is HIGH:
-        return _("high")
+        return _("uptown")
     if call is LOW:
-        return _("low")
+        return _("downtown")
     level, kind = bid_parts(call)
     if kind == NOTRUMP:
         return _("{level} no trump").format(level=level)
@@ -360,7 +362,7 @@ class BidWhistGame(FamilyGame):
     >>> for move in ['pass', '4', 'pass', '4NT', 'low']:
     ...     g.play(move)
     >>> g.contract_text()
-    'Player 1 bid 4 no trump, low: needs 10 books'
+    'Player 1 bid 4 no trump, downtown: needs 10 books'
     >>> len(g.hand(0)), g.hand(0)[:2]
     (18, [Card('BJ'), Card('LJ')])
     """
@@ -613,15 +615,16 @@ class BidWhistGame(FamilyGame):
                     high=bid_name(self._high),  # type: ignore[arg-type]
                 )
             return _(
-                "{name} must bid or pass now: a bid is 3 to 7 books over six, like 4, 4L or 4NT"
-            ).format(name=name)
+                "{name} must bid or pass now, the cards come after the auction: a bid is "
+                "{low} to 7 books over six, uptown, downtown or no trump"
+            ).format(name=name, low=self.rules.lowest_bid)
         contract: Call = self.deals[-1].contract
         if phase is _TRUMP:
             if bid_parts(contract)[1] == NOTRUMP:
-                return _("{name} bid no trump: say high or low").format(name=name)
-            return _("{name} bid {bid}: name the trump suit, S, H, D or C").format(
-                name=name, bid=bid_name(contract)
-            )
+                return _("{name} bid no trump: say uptown or downtown").format(name=name)
+            return _(
+                "{name} bid {bid}: name the trump suit, spades, hearts, diamonds or clubs"
+            ).format(name=name, bid=bid_name(contract))
         # DISCARD
         left = self.rules.kitty_size - len(self.discards)
         if isinstance(move, Card):
@@ -783,18 +786,18 @@ class BidWhistGame(FamilyGame):
             if low is None:
                 text = _("{name} bid {level} no trump: needs {books} books")
             elif low:
-                text = _("{name} bid {level} no trump, low: needs {books} books")
+                text = _("{name} bid {level} no trump, downtown: needs {books} books")
             else:
-                text = _("{name} bid {level} no trump, high: needs {books} books")
+                text = _("{name} bid {level} no trump, uptown: needs {books} books")
         elif log.trump is None:
             if low:
-                text = _("{name} bid {level} low: needs {books} books")
+                text = _("{name} bid {level} downtown: needs {books} books")
             else:
-                text = _("{name} bid {level} high: needs {books} books")
+                text = _("{name} bid {level} uptown: needs {books} books")
         elif low:
-            text = _("{name} bid {level} low in {suit}: needs {books} books")
+            text = _("{name} bid {level} downtown in {suit}: needs {books} books")
         else:
-            text = _("{name} bid {level} high in {suit}: needs {books} books")
+            text = _("{name} bid {level} uptown in {suit}: needs {books} books")
         return text.format(
             name=name,
             level=level,

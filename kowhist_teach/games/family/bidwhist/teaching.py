@@ -5,7 +5,7 @@ a trick, and a deal's contract and books.
 >>> from kowhist_teach.games.family.bidwhist.engine import BidWhistGame
 >>> game = BidWhistGame(seed=1)
 >>> notes = {n.move.code: n for n in BidWhistTeaching().explain_moves(game, game.to_move)}
->>> notes['4L'].reason.startswith('4 downtown: your side must take at least 10 books')
+>>> notes['4L'].reason.startswith('Your side must take at least 10 books, the kitty')
 True
 """
 
@@ -39,8 +39,10 @@ class BidWhistTeaching(FamilyTeaching):
             return call_notes(game, (PASS, *bids), lambda call: self.bid_meaning(call, game))
         if game.phase is FamilyPhase.TRUMP:
             directions = {
-                HIGH: _("High: at no trump, high cards win (A K Q … 2)"),
-                LOW: _("Low: at no trump, low cards win, but the ace is highest (A 2 3 … K)"),
+                # Without the call's name: the button, the hint and the list of moves
+                # name it already ("Uptown: uptown: …" said it twice).
+                HIGH: _("at no trump, high cards win (A K Q … 2)"),
+                LOW: _("at no trump, low cards win, but the ace is highest (A 2 3 … K)"),
             }
             return call_notes(
                 game,
@@ -53,24 +55,24 @@ class BidWhistTeaching(FamilyTeaching):
         """What a bid promises, as a clause (``game``: its rules say whether there is a
         kitty, and so a kitty book)."""
         if call is PASS:
-            return _("Pass: you do not bid this deal")
+            return _("you do not bid this deal")
         level, kind = bid_parts(call)
         if game is not None and not game.rules.kitty_size:
             return self._bid_without_kitty(level, kind)
         if kind == NOTRUMP:
             text = _(
-                "{level} no trump: your side must take at least {books} books with no trumps, "
-                "the kitty book included; you then say high or low, and the score is doubled"
+                "your side must take at least {books} books with no trumps, the kitty book "
+                "included; you then say uptown or downtown, and the score is doubled"
             )
         elif kind == DOWNTOWN:
             text = _(
-                "{level} downtown: your side must take at least {books} books, the kitty book "
-                "included, low cards winning (the ace still highest); you then name trumps"
+                "your side must take at least {books} books, the kitty book included, low "
+                "cards winning (the ace still highest); you then name trumps"
             )
         else:
             text = _(
-                "{level} uptown: your side must take at least {books} books, the kitty book "
-                "included, high cards winning; you then name trumps"
+                "your side must take at least {books} books, the kitty book included, high "
+                "cards winning; you then name trumps"
             )
         return text.format(level=level, books=6 + level)
 
@@ -79,18 +81,18 @@ class BidWhistTeaching(FamilyTeaching):
         """A bid in the game without a kitty (13 tricks, no kitty book)."""
         if kind == NOTRUMP:
             text = _(
-                "{level} no trump: your side must take at least {books} of the 13 tricks with "
-                "no trumps; you then say high or low, and the score is doubled"
+                "your side must take at least {books} of the 13 tricks with no trumps; you "
+                "then say uptown or downtown, and the score is doubled"
             )
         elif kind == DOWNTOWN:
             text = _(
-                "{level} downtown: your side must take at least {books} of the 13 tricks, low "
-                "cards winning (the ace still highest); you then name trumps"
+                "your side must take at least {books} of the 13 tricks, low cards winning "
+                "(the ace still highest); you then name trumps"
             )
         else:
             text = _(
-                "{level} uptown: your side must take at least {books} of the 13 tricks, high "
-                "cards winning; you then name trumps"
+                "your side must take at least {books} of the 13 tricks, high cards winning; "
+                "you then name trumps"
             )
         return text.format(level=level, books=6 + level)
 

@@ -68,7 +68,9 @@ class BidWhistUI(FamilyUI):
                 N_("Without jokers only: off deals 13 cards each, no kitty, lowest bid one"),
             ),
             RuleOption(
-                "equal_bids", N_("High and low bids equal"), N_("3 = 3 low < 3 no trump < 4 …")
+                "equal_bids",
+                N_("Uptown and downtown bids equal"),
+                N_("3 uptown = 3 downtown < 3 no trump < 4 …"),
             ),
             RuleOption(
                 "opponents_score",
@@ -84,7 +86,7 @@ class BidWhistUI(FamilyUI):
 
     def turn_text(self, game: Any, seat: int) -> str | None:
         if game.phase is FamilyPhase.TRUMP and HIGH in game.legal_moves():
-            return _("Your turn: choose high or low")  # after a no-trump bid
+            return _("Your turn: choose uptown or downtown")  # after a no-trump bid
         return super().turn_text(game, seat)
 
     def no_trump_contract(self, game: Any) -> bool:

@@ -56,44 +56,39 @@ class SoloTeaching(FamilyTeaching):
         )
 
     def bid_meaning(self, game: Any, call: Any) -> str:
-        """What a bid promises, as a clause (the stakes are the engine's table)."""
+        """What a bid promises, as a clause (the stakes are the engine's table), without
+        the bid's name: its button, the hint and the list of moves say that already."""
         suit = game.preferred_suit.symbol if game.preferred_suit is not None else ""
         if call is PASS:
             if game._raise_offer:
-                return _("Pass: nobody accepted your proposal, so the cards are thrown in")
-            return _("Pass: you bid nothing more this deal")
+                return _("nobody accepted your proposal, so the cards are thrown in")
+            return _("you bid nothing more this deal")
         if call is PROP:
             return _(
-                "Proposal: you ask for a partner; together you must take at least 8 tricks "
-                "with {suit} as trumps"
+                "you ask for a partner; together you must take at least 8 tricks with {suit} "
+                "as trumps"
             ).format(suit=suit)
         if call is COP:
             standing = game.standing_bid
             return _(
-                "Acceptance: you join {name}'s proposal; together you must take at least 8 "
-                "tricks with {suit} as trumps"
+                "you join {name}'s proposal; together you must take at least 8 tricks with "
+                "{suit} as trumps"
             ).format(name=game.names[standing[0]] if standing else "", suit=suit)
         if call is SOLO:
-            return _("Solo: you must take at least 5 tricks with {suit} as trumps").format(
-                suit=suit
-            )
+            return _("you must take at least 5 tricks with {suit} as trumps").format(suit=suit)
         if call is MISERE:
-            return _("Misère: you must lose every trick, with no trumps")
+            return _("you must lose every trick, with no trumps")
         if call is ABUNDANCE:
-            return _(
-                "Abundance: you must take at least 9 tricks, with trumps you name after the auction"
-            )
+            return _("you must take at least 9 tricks, with trumps you name after the auction")
         if call is ROYAL_ABUNDANCE:
-            return _(
-                "Royal abundance: you must take at least 9 tricks with {suit} as trumps"
-            ).format(suit=suit)
+            return _("you must take at least 9 tricks with {suit} as trumps").format(suit=suit)
         if call is MISERE_OUVERTE:
             return _(
-                "Misère ouverte: you must lose every trick, with no trumps, and your hand is "
-                "laid open after the first trick"
+                "you must lose every trick, with no trumps, and your hand is laid open after "
+                "the first trick"
             )
         if call is SLAM:
-            return _("Slam: you must take all 13 tricks, with no trumps, and you lead first")
+            return _("you must take all 13 tricks, with no trumps, and you lead first")
         return call.code  # pragma: no cover - every bid is listed above
 
     def deal_result(self, game: Any, deal: Any) -> list[str]:

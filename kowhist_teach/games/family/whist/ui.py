@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
-from ....core.words import full_stop
-from ....i18n import N_, _
+from ....core.words import full_stop, score_list
+from ....i18n import N_, _, ngettext
 from ..ui import FamilyUI, side_name
 from .engine import honours_held, single_stake_from
 
@@ -73,10 +73,28 @@ class WhistUI(FamilyUI):
         return _("Game points (rubber)") if game.rules.rubber else _("Game points")
 
     def scores_extra(self, game: Any) -> tuple[str, str] | None:
+        """The points of the game in progress; once a deal has won a game, until the
+        next game scores, the game just won (a new game's "0–0" alone would read as if
+        nobody had scored).
+
+        >>> from kowhist_teach.games.family.whist.engine import WhistGame
+        >>> WhistUI().scores_extra(WhistGame(seed=1))
+        ('This game (to 5)', '0–0')
+        """
         if not _classic(game):
             return None
-        label = _("This game (to {n})").format(n=game.rules.game_points)
-        return label, f"{game.points[0]}–{game.points[1]}"
+        goal = game.rules.game_points
+        done = [log for log in game.deals if log.points is not None]
+        last = done[-1] if done else None
+        if last is not None and last.game_won is not None and not any(game.points):
+            a, b = last.game_points
+            label = _("Game won by {side} (to {n})").format(
+                side=side_name(last.game_won[0]), n=goal
+            )
+            if game.is_over():
+                return label, f"{a}–{b}"
+            return label, _("{a}–{b}; a new game starts at 0–0").format(a=a, b=b)
+        return _("This game (to {n})").format(n=goal), f"{game.points[0]}–{game.points[1]}"
 
     def deal_notes(self, game: Any, index: int) -> list[str]:
         """The honours each side held, and the game in progress, or the game won, its
@@ -91,8 +109,8 @@ class WhistUI(FamilyUI):
             held = honours_held(log.hands, log.trump)
             lines.append(
                 full_stop(
-                    _("Honours (trump A K Q J) held: {a} {x}, {b} {y}").format(
-                        a=side_name(0), x=held[0], b=side_name(1), y=held[1]
+                    _("Honours (trump A K Q J) held: {list}").format(
+                        list=score_list([side_name(0), side_name(1)], held)
                     )
                 )
             )
@@ -102,8 +120,8 @@ class WhistUI(FamilyUI):
         if log.game_won is None:
             lines.append(
                 full_stop(
-                    _("This game (to {n}): {a} {x}, {b} {y}").format(
-                        n=goal, a=side_name(0), x=points[0], b=side_name(1), y=points[1]
+                    _("This game (to {n}): {list}").format(
+                        n=goal, list=score_list([side_name(0), side_name(1)], points)
                     )
                 )
             )
@@ -113,9 +131,11 @@ class WhistUI(FamilyUI):
         names = {1: _("single"), 2: _("double"), 3: _("treble")}
         lines.append(
             full_stop(
-                _("{winner} win the game: {stake}, {n} game points").format(
-                    winner=side_name(side), stake=names.get(won, str(won)), n=won
-                )
+                ngettext(
+                    "{winner} win the game: {stake}, {n} game point",
+                    "{winner} win the game: {stake}, {n} game points",
+                    won,
+                ).format(winner=side_name(side), stake=names.get(won, str(won)), n=won)
             )
         )
         lines.append(
