@@ -120,7 +120,7 @@ CSS = f"""
 .kw-chart-out {{ background: #9e9e9e; }}
 .kw-chart-dog {{ background: #ffb74d; }}
 .kw-save {{ font-size: 18px; font-weight: bold; color: #0047b3; }}
-.kw-tagline .widget-html-content {{ font-size: 15px; color: #333; line-height: 1.3; }}
+.kw-tagline .widget-html-content {{ font-size: 15px; color: #333; line-height: 1.25; }}
 .kw-app-header {{ gap: 8px; margin-bottom: 2px; }}
 /* What the chosen game asks of the student: a line of its own under the games and
    the language, whole at every width (it was cut short at 1280 and gone at 1024).
@@ -167,8 +167,9 @@ CSS = f"""
 .kw-side .kw-calls {{ gap: 6px; }}
 .kw-root .kw-side .jupyter-button.kw-call {{ height: 38px; min-width: 0; width: auto;
   max-width: 100%; font-size: 16px; padding: 0 10px; margin: 0; }}
-.kw-root .kw-side .jupyter-button.kw-call {{ height: auto; min-height: 38px;
-  white-space: normal; line-height: 1.25; padding: 4px 10px; }}
+.kw-root .kw-side .jupyter-button.kw-call {{ height: auto; min-height: 30px;
+  white-space: normal; line-height: 1.2; padding: 2px 10px; }}
+.kw-side .kw-calls.kw-calls {{ gap: 4px; }}
 .kw-teacher .widget-label, .kw-teacher label {{ font-size: 16px; }}
 .kw-projector-mode .kw-status, .kw-projector-mode .kw-status .widget-html-content {{
   font-size: 21px; }}

@@ -151,16 +151,18 @@ function render({ model, el }) {
     feedback.style.top = `${Math.round(best.y - outer.top)}px`;
   }
 
-  // A projector: the table as tall as the window leaves below its top (the page at
-  // its top), so that its words and cards are as big as they can be and the hand
-  // stays on screen; otherwise the page's own limit (--kw-table-max-height).
+  // The table within the window's height below its top (the page at its top), so
+  // that the hand stays on screen: a projector's table as tall as that (its words and
+  // cards as big as they can be), another no taller than the page's own limit
+  // (--kw-table-max-height) either.
   function fitHeight() {
-    if (!model.get("projector")) {
-      stage.style.removeProperty("--kw-table-max-height");
-      return;
-    }
+    const svg = stage.querySelector("svg");
+    if (!svg) return;
+    stage.style.removeProperty("--kw-table-max-height");
     const top = stage.getBoundingClientRect().top + window.scrollY;
-    const room = Math.max(240, Math.floor(window.innerHeight - top - 8));
+    const room = Math.max(160, Math.floor(window.innerHeight - top - 8));
+    // (Not a projector: the page's own limit when it is the lower.)
+    if (!model.get("projector") && parseFloat(getComputedStyle(svg).maxHeight) < room) return;
     stage.style.setProperty("--kw-table-max-height", `${room}px`);
   }
 

@@ -6,7 +6,13 @@
   explanation) are inside the window, without scrolling.
 * A whole Knock-Out game played by keyboard alone (Tab, arrows, Enter) with a visible
   focus ring; the knocked-out moment, and watching the bots finish.
-* Projector mode still fits 1024×768.
+* Projector mode still fits 1024×768, its table's words at least 18 pixels high and the
+  student's cards at least 90 (issue 24).
+* The overlap walk (issue 24): in every game, at 800×600, 1024×768 and 1280×800 (the
+  same page resized), projector mode on and off, nothing of the table covers another
+  part (a seat, a box, a card of the trick or its name), the feedback covers no seat
+  and no card, no text runs out of its box, the table is wholly in the window and no
+  button's words are cut.
 
 Every wait is on a condition of the page (the view changed, the bots' frames ended,
 the page is quiet), never a fixed sleep: the machine may be loaded.
@@ -104,6 +110,133 @@ def off_screen(page: Any) -> list[Any]:
         if left < -1 or top < -1 or right > w + 1 or bottom > h + 1:
             problems.append((name, round(left), round(top), round(right), round(bottom), w, h))
     return problems
+
+
+# The overlap walk's look at the table (issue 24): each part of the picture (a seat, a
+# box, each card of the trick and its name) against the others, inside the picture, its
+# text inside its frame; the feedback over no seat and no card of the trick; the picture
+# in the window; no button's words cut. Also the smallest word of the picture (the
+# indices drawn on its cards aside: the cards are measured themselves) and the smallest
+# of the student's cards, in pixels on screen.
+LAYOUT_JS = r"""
+() => {
+  const root = document.querySelector('.kw-table-widget');
+  const svg = root && root.querySelector('.kw-table-stage > svg');
+  if (!svg) return {problems: ['no table picture'], small: 0, card: 0};
+  const problems = [];
+  const seen = (el) => el && el.getClientRects().length > 0
+    && getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility !== 'hidden';
+  const name = (el) => (el.getAttribute('class') || el.tagName).split(' ')[0] + ' '
+    + (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+  const meets = (a, b, slack = 1) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > slack
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > slack;
+  const inside = (a, b, slack = 1) => a.left >= b.left - slack && a.top >= b.top - slack
+    && a.right <= b.right + slack && a.bottom <= b.bottom + slack;
+  const pic = svg.getBoundingClientRect();
+  const view = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  if (!inside(pic, view)) problems.push('the table is not wholly in the window');
+  // The parts of the picture: each seat, each box, each card of the trick and its name.
+  const parts = [];
+  for (const g of svg.children) {
+    if (g.tagName.toLowerCase() !== 'g') continue;
+    const pieces = g.classList.contains('kwr-trick-area') ? [...g.children] : [g];
+    for (const p of pieces) if (p.getBoundingClientRect().width) parts.push(p);
+  }
+  for (let i = 0; i < parts.length; i++) {
+    const a = parts[i].getBoundingClientRect();
+    if (!inside(a, pic)) problems.push('cut by the table edge: ' + name(parts[i]));
+    for (let j = i + 1; j < parts.length; j++) {
+      if (meets(a, parts[j].getBoundingClientRect(), 2)) {
+        problems.push('overlap: ' + name(parts[i]) + ' / ' + name(parts[j]));
+      }
+    }
+    // Text stays inside its box (the panel's or the box's frame, drawn first).
+    const frame = parts[i].firstElementChild;
+    if (frame && frame.tagName.toLowerCase() === 'rect') {
+      const f = frame.getBoundingClientRect();
+      for (const t of parts[i].querySelectorAll(':scope > text, :scope > g > text')) {
+        const r = t.getBoundingClientRect();
+        if (!inside(r, f, 2)) problems.push('text out of its box: ' + name(t));
+      }
+    }
+  }
+  const table = root.querySelector('.kw-table');
+  const feedback = table.querySelector('.kw-table-feedback');
+  if (seen(feedback) && feedback.textContent.trim()) {
+    const f = feedback.getBoundingClientRect();
+    for (const p of parts) {
+      const hard = p.classList.contains('kwr-seat') || p.closest('.kwr-trick-area');
+      if (hard && meets(f, p.getBoundingClientRect(), 2)) problems.push('feedback over ' + name(p));
+    }
+    if (!inside(f, view)) problems.push('feedback out of the window');
+  }
+  // Words cut short in the table's buttons.
+  for (const b of root.querySelectorAll('button, .jupyter-button')) {
+    if (seen(b) && b.scrollWidth > b.clientWidth + 2) problems.push('button text cut: ' + name(b));
+  }
+  // The smallest text of the picture and the student's cards, in pixels on screen.
+  let small = 1e9;
+  for (const t of svg.querySelectorAll('text')) {
+    // The words of the table, not the indices drawn on its cards (the cards' own size
+    // is measured below).
+    if (t.ownerSVGElement !== svg) continue;
+    if (!t.getBoundingClientRect().width || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (size < small) small = size;
+  }
+  const cards = [...table.querySelectorAll('.kw-card')]
+    .map((c) => c.getBoundingClientRect().height);
+  return {problems, small, card: cards.length ? Math.min(...cards) : 0};
+}
+"""
+
+
+def layout_problems(page: Any) -> list[str]:
+    """What overlaps or is cut on the table now, the page at its top (``[]``: nothing)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return list(page.evaluate(LAYOUT_JS)["problems"])
+
+
+def overlaps_at(page: Any, sizes: list[tuple[int, int]], back: tuple[int, int]) -> list[Any]:
+    """:func:`layout_problems` with the window at each of ``sizes`` in turn (the same
+    page: the table redraws itself to the new width), then the window at ``back``."""
+    found: list[Any] = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        found += [(f"{width}x{height}", p) for p in layout_problems(page)]
+    page.set_viewport_size({"width": back[0], "height": back[1]})
+    settle(page)
+    return found
+
+
+def header_rows(page: Any) -> float:
+    """How high the header's games and language menu are (the tagline under them)."""
+    return float(
+        page.evaluate(
+            "() => { const h = document.querySelector('.kw-app-header').getBoundingClientRect();"
+            " const parts = [...document.querySelectorAll("
+            "'.kw-app-header .kw-game-choice, .kw-app-header .kw-language')];"
+            " return Math.max(...parts.map((e) => e.getBoundingClientRect().bottom)) - h.top; }"
+        )
+    )
+
+
+def tagline_cut(page: Any) -> str:
+    """'' if the chosen game's tagline is shown whole in the window, else why not."""
+    return str(
+        page.evaluate(
+            "() => { const t = document.querySelector('.kw-app-header .kw-tagline');"
+            " if (!t || !t.getClientRects().length) return 'not shown';"
+            " const c = t.querySelector('.widget-html-content') || t;"
+            " const r = t.getBoundingClientRect();"
+            " if (!c.textContent.trim()) return 'empty';"
+            " if (c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1)"
+            " return 'cut';"
+            " return r.right <= innerWidth + 1 && r.bottom <= innerHeight ? '' : 'outside'; }"
+        )
+    )
 
 
 def header_outside(page: Any, width: int) -> list[str]:
@@ -206,17 +339,22 @@ def test_nothing_important_below_the_fold_in_any_game(
         # The header is compact (at most two rows: at 1024 pixels the games' buttons
         # wrap rather than push the language menu out of the window) and every part of
         # it, each game's button and the language menu, is inside the window.
-        header = page.locator(".kw-app-header").first.bounding_box()
-        assert header and header["height"] <= 80, header
+        assert header_rows(page) <= 80
         assert header_outside(page, size[0]) == []
         for title in titles:
             if title != titles[0]:
                 choose_game(page, title)
             turns = 0
+            # The game's tagline (what it asks of the student) whole, under the header.
+            assert tagline_cut(page) == "", title
             for _ in range(40):
                 page.evaluate("window.scrollTo(0, 0)")
                 problems = off_screen(page)
                 assert problems == [], (title, turns, problems)
+                # The overlap walk: here, and at 800x600 twice a game on the same page.
+                assert layout_problems(page) == [], (title, turns, at)
+                if at == "1024x768" and turns in (0, 2):
+                    assert overlaps_at(page, [(800, 600)], size) == [], (title, turns)
                 if game_over(page) or (deal_ended(page) and turns >= 3):
                     break
                 if at == "1024x768" and title == titles[0] and turns in (1, 2):
@@ -232,25 +370,54 @@ def test_nothing_important_below_the_fold_in_any_game(
                 assert_app_accessible(page, f"{title} at {at}, the deal's end")
             name = title.lower().replace(" ", "-")
             page.screenshot(path=str(artifacts / f"fit-{name}-{at}.png"))
+        # The stepper's table within the window (its foot was at 837 px at 1024x768).
+        page.locator(".kw-tabs .lm-TabBar-tab", has_text="Step through").first.click()
+        page.wait_for_selector(".kw-step-table svg", state="visible")
+        settle(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        foot = page.evaluate(
+            "() => document.querySelector('.kw-step-table svg').getBoundingClientRect().bottom"
+        )
+        assert foot <= size[1], foot
+        page.screenshot(path=str(artifacts / f"stepper-{at}.png"))
         assert errors == []
 
 
 def test_projector_mode_fits_1024x768(browser: Any, app_url: str, artifacts: Path) -> None:
+    """Issue 24: in projector mode at 1024x768, in every game, the table fits the window
+    with its smallest word at least 18 pixels high and the student's cards at least 90;
+    and the overlap walk in projector mode, at 800x600 and 1280x800 too."""
     shot = artifacts / "failed-projector.png"
     with app_at(browser, app_url, (1024, 768), shot) as (page, errors):
         teacher(page, speed="instant", projector=True)
         page.wait_for_selector(".kw-table.kw-projector")
         titles = game_titles(page)
-        for title in titles[:3]:
+        smallest, cards = [], []
+        for title in titles:
             if title != titles[0]:
                 choose_game(page, title)
-            for _ in range(4):
+            for turn in range(3):
                 page.evaluate("window.scrollTo(0, 0)")
                 assert off_screen(page) == [], title
+                assert layout_problems(page) == [], (title, turn)
+                found = page.evaluate(LAYOUT_JS)
+                smallest.append(found["small"])
+                assert found["small"] >= 18, (title, turn, found["small"])
+                if found["card"]:  # none while a moment stands over an empty hand
+                    cards.append(found["card"])
+                    assert found["card"] >= 90, (title, turn, found["card"])
+                if turn in (0, 2):
+                    sizes = [(800, 600), (1280, 800)]
+                    assert overlaps_at(page, sizes, (1024, 768)) == [], (title, turn)
+                if title == titles[0] and turn == 1:  # docs/projector-1024x768.png
+                    page.screenshot(path=str(artifacts / "projector-1024x768.png"))
                 if not step(page):
                     break
             assert_app_accessible(page, f"{title} in projector mode at 1024x768")
             page.screenshot(path=str(artifacts / f"projector-{title.split()[0]}-1024x768.png"))
+        print(
+            f"projector 1024x768: smallest word {min(smallest):.1f} px, cards {min(cards):.1f} px"
+        )
         assert errors == []
 
 
@@ -275,8 +442,8 @@ def test_the_header_fits_1024x768_in_every_language(
         settle(page)
         page.evaluate("window.scrollTo(0, 0)")
         assert header_outside(page, 1024) == []
-        header = page.locator(".kw-app-header").first.bounding_box()
-        assert header and header["height"] <= 80, header
+        assert header_rows(page) <= 80
+        assert tagline_cut(page) == ""
         assert off_screen(page) == []
         page.screenshot(path=str(artifacts / f"header-{language}-1024x768.png"))
         assert errors == []
@@ -453,7 +620,10 @@ def test_a_german_match_in_the_app(browser: Any, app_url: str, artifacts: Path) 
         teacher(page, speed="instant")
         choose_game(page, "German Whist")
         open_setup(page, "german")
-        page.locator(".kw-german .kw-match select").first.select_option(label="Best of 3")
+        match = page.locator(".kw-german .kw-match select").first
+        box = match.bounding_box()
+        assert box and box["width"] <= 300, box  # as wide as its words (was ~970 px)
+        match.select_option(label="Best of 3")
         settle(page)
         click_and_settle(page, page.locator(".kw-german .kw-new-game").first)
         page.wait_for_function(
