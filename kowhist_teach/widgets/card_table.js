@@ -159,6 +159,9 @@ function render({ model, el }) {
     const svg = stage.querySelector("svg");
     if (!svg) return;
     stage.style.removeProperty("--kw-table-max-height");
+    // Only in the app, a page of its own at its top (in a notebook the table lies
+    // wherever the page is scrolled).
+    if (!el.closest(".kw-app")) return;
     const top = stage.getBoundingClientRect().top + window.scrollY;
     const room = Math.max(160, Math.floor(window.innerHeight - top - 8));
     // (Not a projector: the page's own limit when it is the lower.)
