@@ -468,7 +468,7 @@ def make_table(
         )
     common = dict(seed=seed, four_colour=four_colour, table_width=table_width,
                   bot_options=bot_options, **options)  # fmt: skip
-    if spec_ui(game_spec).has_stock:
+    if game_spec.stock:
         return GermanTableWidget(bots=bots, game=kind, players=players, **common)
     return TableWidget(players, bots, game=kind, **common)
 

@@ -188,7 +188,7 @@ def _play(game: Any, moves: int) -> None:
         game.play(game.legal_moves()[0])
 
 
-@pytest.mark.parametrize("s", [s for s in specs() if s.ui.has_stock], ids=lambda s: s.name)
+@pytest.mark.parametrize("s", [s for s in specs() if s.stock], ids=lambda s: s.name)
 def test_every_stock_game_answers_the_table_s_questions(s: Any) -> None:
     game = s.new_game(seed=11)
     ui = s.ui

@@ -56,7 +56,7 @@ def test_every_hook_is_there() -> None:
     }
     for name, base in expected.items():
         assert game_spec.has(name) and isinstance(getattr(game_spec, name), base), name
-    assert game_spec.ui.bidding and not game_spec.partnerships
+    assert game_spec.auction and not game_spec.partnerships
 
 
 def test_a_whole_game_in_the_apps_table_by_clicks(caplog: pytest.LogCaptureFixture) -> None:

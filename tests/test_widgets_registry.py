@@ -46,11 +46,11 @@ def test_the_table_follows_what_the_spec_says() -> None:
         app.game_choice.value = s.name
         table = app.table
         assert table.kind == s.name and table.game.spec is s
-        family = s.partnerships or s.ui.bidding
+        family = s.partnerships or s.auction
         assert isinstance(table, FamilyTableWidget) == family, s.name
         if not family:
-            assert isinstance(table, GermanTableWidget) == s.ui.has_stock, s.name
-    assert available_family_games() == [s.name for s in specs() if s.partnerships or s.ui.bidding]
+            assert isinstance(table, GermanTableWidget) == s.stock, s.name
+    assert available_family_games() == [s.name for s in specs() if s.partnerships or s.auction]
 
 
 class _ToyGame(KnockoutGame):

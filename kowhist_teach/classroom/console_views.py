@@ -151,7 +151,7 @@ def round_words(game: str | None, n: int) -> str:
     ('round 3', 'hand 1', 'deal 2')
     """
     game_spec = _spec(game)
-    if game_spec is not None and spec_ui(game_spec).has_stock:
+    if game_spec is not None and game_spec.stock:
         return _("hand {n}").format(n=n)
     if game_spec is not None and family_table(game_spec):
         return _("deal {n}").format(n=n)

@@ -141,7 +141,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(_("The moment after {n} of the record's {total} actions:").format(n=at, total=total))
     seat = result["seat"]
     game_spec = spec_of(game)
-    hand = game_spec.ui.controlled_hand(game, seat) if game_spec.has("ui") else seat
+    hand = game_spec.ui.controlled_hand(game, seat) if game_spec.dummy else seat
     if hand == seat:
         print(_("{name} to move.").format(name=game.names[seat]))
     else:  # the seat plays another hand's cards (German Whist's dummy)

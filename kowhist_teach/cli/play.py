@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove
-from ..core.registry import spec
+from ..core.registry import spec, spec_of
 from ..i18n import N_, _
 from .simulate import default_players, make_bot, parse_rules
 
@@ -110,10 +110,12 @@ def _announced(game: Any, play: Callable[[], None], story: Any, say: Callable[..
     """Make a move (``play``); when it ends a round (a game played in rounds: Knock-Out
     Whist), tell what the round's end means once the story has told its last trick: who
     is out or a dog, who chooses trumps and leads next, or who won."""
-    before = getattr(game, "round", None)
+    if not spec_of(game).rounds:
+        play()
+        return
+    before = game.round
     play()
-    after = getattr(game, "round", None)
-    if isinstance(before, int) and after != before:
+    if game.round != before:
         from ..teach.explain import explain_round
 
         story.tell()

@@ -21,6 +21,7 @@ from ..i18n import N_, _
 from .cards import BadCard, Card, cards_in
 from .errors import IllegalMove, SetupError
 from .moves import Move, parse_move
+from .registry import spec_of
 
 __all__ = ["TrickGame", "RuleOptions", "check_rule_options", "read_players", "hand_names"]
 
@@ -41,15 +42,14 @@ def read_players(players: Any) -> tuple[int, list[str] | None]:
 
 def hand_names(game: Any) -> list[str]:
     """The name of every hand that plays to a trick, by the number a trick's plays
-    use: the game's ``hand_names`` where it has hands that are not players (a dummy),
-    else its players' ``names``.
+    use: the game's ``hand_names`` where its spec declares a ``dummy`` (a hand that is
+    no player's), else its players' ``names``.
 
     >>> from kowhist_teach import KnockoutGame
     >>> hand_names(KnockoutGame(2, seed=1))
     ['Player 1', 'Player 2']
     """
-    names = getattr(game, "hand_names", None)
-    return list(names) if names is not None else list(game.names)
+    return list(game.hand_names if spec_of(game).dummy else game.names)
 
 
 def check_rule_options(rules_class: type, options: Any) -> dict[str, Any]:

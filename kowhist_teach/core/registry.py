@@ -24,7 +24,16 @@ from typing import Any
 from ..i18n import _
 from .errors import SetupError
 
-__all__ = ["GameSpec", "register", "spec", "spec_of", "game_names", "specs"]
+__all__ = [
+    "GameSpec",
+    "CAPABILITIES",
+    "register",
+    "unregister",
+    "spec",
+    "spec_of",
+    "game_names",
+    "specs",
+]
 
 
 @dataclass(eq=False)
@@ -47,8 +56,30 @@ class GameSpec:
     rules: type
     #: The fewest and most players.
     players: tuple[int, int]
-    #: Seats play in fixed partnerships (0 & 2 against 1 & 3).
+    # The game's capabilities, declared here once (as OpenSpiel's ``GameType`` does):
+    # the layers above read them to choose a table, a word, a chart, and never probe
+    # the engine or the hooks for them nor ask which game they hold.
+
+    #: Seats play in fixed partnerships (0 & 2 against 1 & 3): scores and results
+    #: by side, the side-by-side words and the family's table.
     partnerships: bool = False
+    #: Seats call before the cards (bids, a contract, trumps named): the family's
+    #: table seats the student, with the calls as buttons and a bidding box.
+    auction: bool = False
+    #: A stock that trick winners take from (German Whist): the stock table, what
+    #: each hand took (``ui.stock_taken``), the chart by phase, a "hand" of play.
+    stock: bool = False
+    #: A hand no player holds, played by a seat (German Whist for three's dummy): the
+    #: engine names every hand (``game.hand_names``) and the ``ui`` hook says which
+    #: hand a seat plays now (``ui.controlled_hand``).
+    dummy: bool = False
+    #: The lengths of a match the game offers (``(1, 3, 5)``: one hand, best of 3 or
+    #: 5), started by ``ui.new_game(spec, match, …)``; ``()``: no matches.
+    matches: tuple[int, ...] = ()
+    #: Played in rounds of shrinking hands that knock players out (Knock-Out Whist):
+    #: the engine keeps ``rounds`` and the ``round`` in play, the round chart shows
+    #: them and the end of a round is told.
+    rounds: bool = False
     #: The hooks, by layer: filled in by the game's package (see docs/architecture.md).
     hooks: dict[str, Any] = field(default_factory=dict)
 
@@ -58,6 +89,16 @@ class GameSpec:
         if name in hooks:
             return hooks[name]
         raise AttributeError(f"{self.__dict__.get('name')!r} has no hook {name!r}")
+
+    def capabilities(self) -> dict[str, Any]:
+        """The capabilities the game declares, by name (:data:`CAPABILITIES`).
+
+        >>> import kowhist_teach
+        >>> spec("german").capabilities()
+        {'partnerships': False, 'auction': False, 'stock': True, 'dummy': False, \
+'matches': (1, 3, 5), 'rounds': False}
+        """
+        return {name: getattr(self, name) for name in CAPABILITIES}
 
     def has(self, hook: str) -> bool:
         """Whether the game provides ``hook``."""
@@ -82,6 +123,9 @@ class GameSpec:
         return self.game(players=players, rules=rules, seed=seed, first_dealer=first_dealer)
 
 
+#: The capability fields of :class:`GameSpec`, in the order they are declared.
+CAPABILITIES = ("partnerships", "auction", "stock", "dummy", "matches", "rounds")
+
 _SPECS: dict[str, GameSpec] = {}
 
 
@@ -97,6 +141,17 @@ def register(game_spec: GameSpec, **hooks: Any) -> GameSpec:
     game_spec.hooks.update(hooks)
     game_spec.game.spec = game_spec
     return game_spec
+
+
+def unregister(name: str) -> None:
+    """Take the game ``name`` out of the registry (a test's own game, when the test
+    is over); nothing happens when no game has that name.
+
+    >>> unregister("no such game")
+    """
+    game_spec = _SPECS.pop(name, None)
+    if game_spec is not None and game_spec.game.__dict__.get("spec") is game_spec:
+        del game_spec.game.spec
 
 
 def spec(name: str) -> GameSpec:

@@ -32,7 +32,7 @@ def ui_of(game: Any) -> GameUI:
 def family_table(game_spec: GameSpec) -> bool:
     """Whether the game sits at the family's table (partnerships or an auction) rather
     than the trick table."""
-    return bool(game_spec.partnerships or spec_ui(game_spec).bidding)
+    return bool(game_spec.partnerships or game_spec.auction)
 
 
 def table_specs(family: bool | None = None) -> list[GameSpec]:

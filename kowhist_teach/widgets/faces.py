@@ -21,6 +21,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
+from ..core.registry import spec_of
 from ..core.words import labelled, score_list
 from ..i18n import _, ngettext
 from ..pictures.svg import card_colour, card_name, suit_colour
@@ -311,7 +312,7 @@ def round_chart_html(game: Any) -> str:
     >>> round_chart_html(KnockoutGame(3, seed=1))
     '<div class="kw-chart-empty">No round finished yet.</div>'
     """
-    if not hasattr(game, "rounds"):
+    if not spec_of(game).rounds:
         return ""  # a game of one hand (German Whist) has no rounds to chart
     names = game.names
     done = [r for r in game.rounds if r.tricks_won or r.redealt]

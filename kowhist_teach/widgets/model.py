@@ -25,7 +25,7 @@ from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data, to_record
-from ..core.registry import spec
+from ..core.registry import spec, spec_of
 from ..i18n import _
 from ..teach.bots import BOT_NAMES
 from ..teach.hints import ANALYSIS_SETTINGS, hint
@@ -54,7 +54,7 @@ def last_finished_trick(game: Any) -> Any:
     >>> last_finished_trick(KnockoutGame(3, seed=1)) is None
     True
     """
-    logs = getattr(game, "rounds", None) or getattr(game, "deals", None) or ()
+    logs = game.rounds if spec_of(game).rounds else getattr(game, "deals", None) or ()
     groups = [log.tricks for log in logs] or [getattr(game, "tricks", ())]
     for tricks in reversed(groups):
         for trick in reversed(tricks):
@@ -301,7 +301,8 @@ class GameModel(TableModel):
 
     def _tell(self, move: Move) -> list[str]:
         game = self.game
-        before = getattr(game, "round", 0)
+        rounds = self.spec.rounds  # a game played in rounds tells a round's end
+        before = game.round if rounds else 0
         hand = self._hand_number()
         lines = play_and_tell(game, move, viewer=self.human)
         if isinstance(move, Card):  # a card off the suit led tells the table of a void
@@ -314,7 +315,7 @@ class GameModel(TableModel):
             # bots wait for "Next hand".
             self.between_rounds = True
             self.finished_hand = hand
-        if getattr(game, "round", 0) != before and not game.is_over():
+        if rounds and game.round != before and not game.is_over():
             if self.pause_rounds and not self.shared:
                 # The round's end is a moment of its own: the bots wait for "Next round".
                 self.between_rounds = True
@@ -323,7 +324,7 @@ class GameModel(TableModel):
                 self.out_round = before + 1
         if not game.is_over() and game.chance_pending is not None:
             lines += settle_chance(game, self._chance)  # a record's game deals from ours
-        if getattr(game, "round", 0) != before and not game.is_over():
+        if rounds and game.round != before and not game.is_over():
             # A new round the engine dealt itself: say what it means.
             if game.log.hands and game.auto_chance:
                 lines.append(deal_text(game))

@@ -223,14 +223,14 @@ class SetupPanel(w.VBox):
                 widget.layout.width, widget.layout.max_width = "auto", "560px"
         self.players.layout.width = "480px"
         # A single game or a match (German Whist: a single hand, best of 3, best of 5).
-        self.match_lengths = ui.match_lengths
+        self.match_choices = self.spec.matches
         self.match = w.Dropdown(
-            options=[(str(n), n) for n in self.match_lengths] or [("1", 1)],
-            value=model.match if model.match in self.match_lengths else 1,
+            options=[(str(n), n) for n in self.match_choices] or [("1", 1)],
+            value=model.match if model.match in self.match_choices else 1,
         )
         set_classes(self.match, "kw-option", "kw-match")
         self.match.layout.width, self.match.layout.max_width = "auto", "560px"
-        if not self.match_lengths:
+        if not self.match_choices:
             self.match.layout.display = "none"
         self.start = big_button("", "kw-new-game")
         self.start.on_click(self.guard.wrap(lambda _b: self._start()))
@@ -265,7 +265,7 @@ class SetupPanel(w.VBox):
             dropdown.style.description_width = "initial"
         self.players.style.description_width = "initial"
         chosen = self.match.value
-        self.match.options = [(_match_label(n), n) for n in self.match_lengths] or [("1", 1)]
+        self.match.options = [(_match_label(n), n) for n in self.match_choices] or [("1", 1)]
         self.match.value = chosen  # new labels, the same length
         self.match.description = _("Match")
         self.match.tooltip = _("One hand, or a match: the first to win most of the hands")

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.game import hand_names
+from ..core.registry import spec_of
 from ..i18n import _, get_language
 from ..pictures.svg import hand_svg, table_svg, trick_svg
 from ..teach.review import review_lines
@@ -278,7 +279,7 @@ class TableWidget(TableView):
         # The review changes once a round: drawn again only then (or in a new language).
         key = (
             id(game),
-            len(getattr(game, "rounds", ())),
+            len(game.rounds) if spec_of(game).rounds else 0,
             model.finished_hand,
             game.is_over(),
             four,
@@ -423,7 +424,7 @@ class TableWidget(TableView):
     def _review_html(self) -> str:
         """Every hand of the last finished round, as dealt (the hand is over: show all)."""
         game = self.game
-        rounds = getattr(game, "rounds", ())
+        rounds = game.rounds if spec_of(game).rounds else ()
         done = [(i, r) for i, r in enumerate(rounds) if r.tricks_won and r.hands]
         if not done:
             return ""
@@ -450,10 +451,9 @@ def finished_rounds(game: Any) -> list[int]:
     >>> finished_rounds(spec("knockout").new_game(players=3, seed=1))
     []
     """
-    rounds = getattr(game, "rounds", None)
-    if rounds is None:  # a single hand (German Whist): over or not
+    if not spec_of(game).rounds:  # a single hand (German Whist): over or not
         return [0] if game.is_over() else []
-    return [i for i, r in enumerate(rounds) if r.tricks_won and r.hands]
+    return [i for i, r in enumerate(game.rounds) if r.tricks_won and r.hands]
 
 
 class GermanTableWidget(TableWidget):

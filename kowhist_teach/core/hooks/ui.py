@@ -9,8 +9,8 @@ status line, what the analysis may promise. A game package implements it in
 has a default, so a new game overrides only what it has.
 
 >>> ui = GameUI()
->>> ui.bidding, ui.has_stock, ui.analysis_goal
-(False, False, 'survive')
+>>> ui.analysis_goal, ui.controlled_hand(None, 2)
+('survive', 2)
 """
 
 from __future__ import annotations
@@ -158,23 +158,18 @@ class GameUI:
     ['fast']
     """
 
-    #: The game has an auction (bids or calls before the play): the family's table,
-    #: with calls as buttons, seats the student.
-    bidding: bool = False
-    #: The game has a stock that trick winners take from: its table shows what each
-    #: hand took (:meth:`stock_taken`), a chart by phase (:meth:`phase_tricks`) and,
-    #: once the hand is over, every card dealt (the engine's ``dealt_hands``, by hand)
-    #: and taken (:meth:`stock_took`).
-    has_stock: bool = False
+    # Which table seats the student (an auction, partnerships, a stock) and whether
+    # matches are offered are the game's capabilities, declared on its spec
+    # (core/registry.py: auction, partnerships, stock, matches), not here. A game with
+    # a stock answers stock_taken, phase_tricks and stock_took below (and its engine
+    # keeps ``dealt_hands``, by hand); a game with matches answers new_game(match)
+    # and match_score.
     #: What the analysis of a move promises: ``"survive"`` (the round) or ``"win"``
     #: (the hand).
     analysis_goal: str = "survive"
     #: What the game asks of the student, in one or two sentences under the app's game
     #: choice (a msgid; ``""`` for the app's own words).
     tagline: str = ""
-    #: The lengths of a match the setup offers (``1``: a single hand; ``3``: the best
-    #: of 3 …); ``()`` when the game plays no matches.
-    match_lengths: tuple[int, ...] = ()
 
     def options(self, rules: type) -> list[RuleOption]:
         """The rule options a setup shows, in order (default: every true/false field
@@ -194,7 +189,7 @@ class GameUI:
 
     def new_game(self, game_spec: Any, match: int = 1, **options: Any) -> Any:
         """A new game of ``game_spec`` (``options``: ``players``, ``rules``, ``seed``),
-        or a match of ``match`` hands for a game with :attr:`match_lengths`. Default:
+        or a match of ``match`` hands for a game whose spec offers ``matches``. Default:
         the engine itself, and no matches (a :class:`SetupError` for ``match`` > 1)."""
         if match != 1:
             raise SetupError(

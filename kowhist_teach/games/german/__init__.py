@@ -3,10 +3,17 @@
 from ...core.registry import GameSpec, register
 from ...i18n import N_
 from .engine import GermanGame, GermanRules
+from .match import MATCH_LENGTHS
 
 SPEC = register(
     GameSpec(
-        name="german", title=N_("German Whist"), game=GermanGame, rules=GermanRules, players=(2, 2)
+        name="german",
+        title=N_("German Whist"),
+        game=GermanGame,
+        rules=GermanRules,
+        players=(2, 2),
+        stock=True,
+        matches=MATCH_LENGTHS,
     )
 )
 

@@ -27,6 +27,8 @@ SPEC = register(
         game=GermanDummyGame,
         rules=GermanRules,
         players=(3, 3),
+        stock=True,
+        dummy=True,
     ),
     story=DummyStory(),
     picture=DummyPicture(),

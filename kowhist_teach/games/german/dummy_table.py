@@ -102,7 +102,6 @@ class DummyUI(GameUI):
         "take 7 of the 13 tricks with the dummy. Click a card to play it."
     )
     analysis_goal = "win"
-    has_stock = True
 
     def options(self, rules: type) -> list[Any]:
         return []  # the classic rules only (docs/rules.md)

@@ -21,7 +21,7 @@ from ...core.hooks.ui import (
 from ...core.words import score_list
 from ...i18n import N_, _
 from .engine import GermanPhase, GermanRules
-from .match import MATCH_LENGTHS, GermanMatch, german_game
+from .match import GermanMatch, german_game
 
 __all__ = ["GermanUI"]
 
@@ -37,14 +37,12 @@ def _match_fact(match: GermanMatch, hand: int) -> str:
 class GermanUI(GameUI):
     """Two players, a stock with a face-up card to win, then the play-out."""
 
-    has_stock = True
     tagline = N_(
         "German Whist against a bot: in the first 13 tricks win good cards from the "
         "stock, then play them out; the player with more tricks wins. Click a card "
         "to play it."
     )
     analysis_goal = "win"
-    match_lengths = MATCH_LENGTHS
 
     def new_game(self, game_spec: Any, match: int = 1, **options: Any) -> Any:
         """One hand, or a match of ``match`` hands (best of 3 or 5)."""

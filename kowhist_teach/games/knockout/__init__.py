@@ -6,7 +6,12 @@ from .engine import KnockoutGame, Rules
 
 SPEC = register(
     GameSpec(
-        name="knockout", title=N_("Knock-Out Whist"), game=KnockoutGame, rules=Rules, players=(2, 7)
+        name="knockout",
+        title=N_("Knock-Out Whist"),
+        game=KnockoutGame,
+        rules=Rules,
+        players=(2, 7),
+        rounds=True,
     )
 )
 

@@ -6,7 +6,14 @@ from ...i18n import N_
 from .engine import OhHellGame, OhHellRules
 
 SPEC = register(
-    GameSpec(name="ohhell", title=N_("Oh Hell"), game=OhHellGame, rules=OhHellRules, players=(3, 7))
+    GameSpec(
+        name="ohhell",
+        title=N_("Oh Hell"),
+        game=OhHellGame,
+        rules=OhHellRules,
+        players=(3, 7),
+        auction=True,
+    )
 )
 
 from .story import OhHellStory  # noqa: E402

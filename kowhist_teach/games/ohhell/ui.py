@@ -3,8 +3,8 @@ bids, so the family's table with the bids as buttons; each player for themselves
 
 >>> from kowhist_teach.games.ohhell.engine import OhHellGame
 >>> ui = OhHellUI()
->>> ui.bidding, ui.turn_text(OhHellGame(players=3, seed=1), 1)
-(True, 'Your turn: bid the number of tricks you will take')
+>>> ui.turn_text(OhHellGame(players=3, seed=1), 1)
+'Your turn: bid the number of tricks you will take'
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ __all__ = ["OhHellUI"]
 class OhHellUI(GameUI):
     """Oh Hell: bid the exact number of tricks, then take exactly that many."""
 
-    bidding = True
     analysis_goal = "win"
     tagline = N_(
         "Oh Hell: bid exactly the tricks you will take, then take exactly that many, "

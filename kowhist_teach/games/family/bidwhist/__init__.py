@@ -11,6 +11,7 @@ SPEC = register(
         rules=BidWhistRules,
         players=(4, 4),
         partnerships=True,
+        auction=True,
     )
 )
 

@@ -23,7 +23,6 @@ __all__ = ["BidWhistUI"]
 class BidWhistUI(FamilyUI):
     """Bid whist: partners bid for books, the kitty, uptown and downtown."""
 
-    bidding = True
     tagline = N_(
         "Bid whist: you and North bid for books over six; the winner takes the kitty "
         "and discards six. Click a bid, then your cards."

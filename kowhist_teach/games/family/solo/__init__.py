@@ -4,7 +4,14 @@ from ....core.registry import GameSpec, register
 from .engine import SoloGame, SoloRules
 
 SPEC = register(
-    GameSpec(name="solo", title=SoloGame.title, game=SoloGame, rules=SoloRules, players=(4, 4))
+    GameSpec(
+        name="solo",
+        title=SoloGame.title,
+        game=SoloGame,
+        rules=SoloRules,
+        players=(4, 4),
+        auction=True,
+    )
 )
 
 from ..story import FamilyStory  # noqa: E402

@@ -2,8 +2,9 @@
 defenders must do.
 
 >>> from kowhist_teach.games.family.solo.engine import SoloGame
->>> SoloUI().bidding
-True
+>>> game = SoloGame(players=4, seed=1)
+>>> SoloUI().turn_text(game, game.to_move)
+'Your turn: bid or pass'
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ __all__ = ["SoloUI"]
 class SoloUI(FamilyUI):
     """Solo whist: bids from prop and cop to slam, each for themselves."""
 
-    bidding = True
     tagline = N_(
         "Solo whist: bid or pass, then play each for yourself; the bidder must make "
         "the contract. Click a bid, then your cards."

@@ -1,0 +1,135 @@
+"""A game's capabilities are declared once, on its spec (core/registry.py), and what a
+game declares is what its engine and hooks do: the layers above read the spec and
+never probe the engine or the hooks for them (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import kowhist_teach  # noqa: F401  (registers every game)
+from kowhist_teach.core.cards import Card
+from kowhist_teach.core.errors import SetupError
+from kowhist_teach.core.hooks.ui import GameUI
+from kowhist_teach.core.registry import CAPABILITIES, GameSpec, specs
+
+PACKAGE = Path(kowhist_teach.__file__).parent
+#: The layers that must read capabilities from the spec.
+ABOVE_THE_GAMES = ("teach", "pictures", "widgets", "app.py", "cli", "classroom")
+
+SPECS = specs()
+
+
+def _ids(s: GameSpec) -> str:
+    return s.name
+
+
+def test_the_spec_declares_every_capability_as_a_field() -> None:
+    fields = GameSpec.__dataclass_fields__
+    assert set(CAPABILITIES) <= set(fields)
+    for s in SPECS:
+        caps = s.capabilities()
+        assert list(caps) == list(CAPABILITIES)
+        assert all(isinstance(v, bool) for k, v in caps.items() if k != "matches"), s.name
+        assert all(isinstance(n, int) and n >= 1 for n in s.matches), s.name
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_an_auction_means_the_first_move_is_a_call(s: GameSpec) -> None:
+    """A game declaring an auction opens each deal with calls; one without opens with
+    a card (trumps chosen in Knock-Out's later rounds are no auction)."""
+    for seed in range(3):
+        first = s.new_game(seed=seed).legal_moves()
+        assert all(isinstance(m, Card) for m in first) != s.auction, (s.name, seed)
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_partnerships_are_four_seats_scored_by_side(s: GameSpec) -> None:
+    if not s.partnerships:
+        return
+    assert s.players == (4, 4)
+    game = s.new_game(seed=2)
+    while not game.is_over():
+        game.play(game.legal_moves()[0])
+    assert game.outcome().by_partnership is True
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_a_stock_shows_what_each_hand_took(s: GameSpec) -> None:
+    taken = s.ui.stock_taken(s.new_game(seed=1), 0) if s.has("ui") else []
+    assert bool(taken) == s.stock, s.name
+    if s.stock:
+        assert hasattr(s.new_game(seed=1), "dealt_hands")
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_a_dummy_is_a_hand_no_player_holds(s: GameSpec) -> None:
+    game = s.new_game(seed=1)
+    assert hasattr(game, "hand_names") == s.dummy, s.name
+    if s.dummy:
+        assert len(game.hand_names) > game.n
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_rounds_are_kept_by_the_engine(s: GameSpec) -> None:
+    game = s.new_game(seed=1)
+    assert isinstance(getattr(game, "round", None), int) == s.rounds, s.name
+    assert hasattr(game, "rounds") == s.rounds, s.name
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_every_match_length_offered_starts_a_match_and_no_other(s: GameSpec) -> None:
+    ui = s.ui if s.has("ui") else GameUI()
+    for length in s.matches:
+        game = ui.new_game(s, length, seed=1)
+        assert game.legal_moves(), (s.name, length)
+        assert (ui.match_score(game) is not None) == (length > 1), (s.name, length)
+    for length in {2, 3, 7} - set(s.matches):
+        with pytest.raises(SetupError):
+            ui.new_game(s, length, seed=1)
+
+
+#: How a layer above the games would probe for a capability instead of reading the
+#: spec: the ui hook's old flags, and the engine's attributes that tell one.
+_PROBES = re.compile(
+    r"\.(bidding|has_stock|match_lengths)\b"
+    r"|hasattr\([^)]*\"(rounds|round|hand_names|stock|dealt_hands)\"\)"
+    r"|getattr\([^)]*\"(rounds|round|hand_names)\""
+)
+
+
+def test_no_layer_above_the_games_probes_for_a_capability() -> None:
+    found = []
+    for top in ABOVE_THE_GAMES:
+        root = PACKAGE / top
+        paths = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        for path in paths:
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if _PROBES.search(code):
+                    found.append(f"{path.relative_to(PACKAGE)}:{n}: {line.strip()}")
+    assert not found, "read the spec's capabilities instead:\n" + "\n".join(found)
+
+
+def test_no_layer_above_the_games_compares_a_game_name() -> None:
+    """``spec.name == "…"`` (or ``kind in ("…", …)``) asks which game it holds."""
+    found = []
+    names = {s.name for s in SPECS}
+    for top in ABOVE_THE_GAMES:
+        root = PACKAGE / top
+        paths = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        for path in paths:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Compare):
+                    consts = [
+                        c.value
+                        for c in ast.walk(node)
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    ]
+                    if names & set(consts):
+                        found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found, "a layer above the games compares a game's name:\n" + "\n".join(found)
