@@ -567,6 +567,21 @@ def test_stepper_examples_menu_upload_and_bad_records() -> None:
     assert names
 
 
+def test_stepper_menu_shows_the_names_a_lesson_gives() -> None:
+    # Lesson 06 passes eight Knock-Out records under their house rules' names, in the
+    # reader's language; the menu showed the game's name eight times instead.
+    shipped = example_records()
+    names = {"Romper el triunfo": shipped["knockout-dogs-chance"], "Arcoíris": shipped["whist"]}
+    stepper = StepperWidget(examples=names)
+    titles = [label for label, value in stepper.menu.options if value]
+    assert titles == ["Romper el triunfo", "Arcoíris"]
+    stepper.menu.value = "Arcoíris"
+    assert stepper.record is names["Arcoíris"]
+    # The shipped examples keep their own titles from the catalogue.
+    default = [label for label, value in StepperWidget().menu.options if value]
+    assert "Knock-Out Whist: a dog's chance" in default and "Bid whist" not in default
+
+
 def test_every_step_has_words() -> None:
     for name, record in example_records().items():
         steps = record_steps(record)

@@ -26,6 +26,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.hooks.bots import BotHooks
 from ..core.trick_solver import AnalysisTimeout, MoveAnalysis, TrickSolver
+from ..i18n import _
 
 __all__ = [
     "AnalysisTimeout",
@@ -34,12 +35,24 @@ __all__ = [
     "analyse",
     "guaranteed_tricks",
     "LABEL",
+    "label",
 ]
 
 #: How every analysis must be labelled when shown to a student (in the catalogue).
 LABEL = "best play if every card were visible"
 #: The label with three or more players, where "guarantee" means against all the others.
 LABEL_AGAINST_ALL = "best play if every card were visible, with all the others against you"
+
+
+def label(against_all: bool = False) -> str:
+    """The analysis' label in the student's language (``LABEL`` is its catalogue key).
+
+    >>> from kowhist_teach.i18n import set_language
+    >>> set_language("en")
+    >>> label()
+    'best play if every card were visible'
+    """
+    return _(LABEL_AGAINST_ALL) if against_all else _(LABEL)
 
 
 def analyse(

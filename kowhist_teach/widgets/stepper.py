@@ -68,6 +68,7 @@ def example_records() -> dict[str, dict[str, Any]]:
 
 
 def _example_title(name: str, record: dict[str, Any]) -> str:
+    """The menu's title of a shipped example: its own, else its game's name."""
     titles = {
         "knockout-follow-and-trump": _("Knock-Out Whist: following suit and trumping in"),
         "knockout-dogs-chance": _("Knock-Out Whist: a dog's chance"),
@@ -90,8 +91,9 @@ class StepperWidget(w.VBox):
     moment (every hand face up, bid whist's kitty and discards too) and what the event
     means.
 
-    ``examples`` (default: the shipped examples) fill a menu; a record file can be
-    loaded too.  Classes: ``kw-stepper``, ``kw-step-prev``, ``kw-step-next``,
+    ``examples`` (default: the shipped examples) fill a menu, each under its name in
+    ``examples`` (a lesson names its own in the reader's language); a record file can
+    be loaded too.  Classes: ``kw-stepper``, ``kw-step-prev``, ``kw-step-next``,
     ``kw-step-slider``, ``kw-step-explain``, ``kw-step-table``.
     """
 
@@ -105,6 +107,9 @@ class StepperWidget(w.VBox):
         super().__init__()
         set_classes(self, "kw-root", "kw-stepper")
         self.examples = example_records() if examples is None else dict(examples)
+        # The shipped examples get their titles from the catalogue; examples passed in
+        # are titled by the names they were given (lesson 06 names its eight records).
+        self._own_names = examples is not None
         self.table_width = table_width
         self.steps: list[Step] = []
         self.record: dict[str, Any] | None = None
@@ -222,7 +227,8 @@ class StepperWidget(w.VBox):
         self.upload.description = _("Load a record")
         current = self.menu.value
         options = [(_("Choose an example…"), "")] + [
-            (_example_title(name, rec), name) for name, rec in self.examples.items()
+            (name if self._own_names else _example_title(name, rec), name)
+            for name, rec in self.examples.items()
         ]
         self._quiet = True  # a new list of titles is not a choice of example
         try:

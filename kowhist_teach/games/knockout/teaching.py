@@ -373,7 +373,13 @@ class KnockoutTeaching(PlainTeaching):
                     ).format(names=", ".join(names[s] for s in tied), k=top, name=names[chooser])
                 )
             )
-        if game.rules.fixed_trump:
+        # After a tie the cut, not the count, made the chooser: saying they "took the
+        # most tricks" would contradict the sentence just above.
+        if len(tied) > 1 and game.rules.fixed_trump:
+            text = _("So {name} leads next round; trumps stay")
+        elif len(tied) > 1:
+            text = _("So {name} chooses trumps and leads next round")
+        elif game.rules.fixed_trump:
             text = _("{name} took the most tricks ({k}), so {name} leads next round; trumps stay")
         else:
             text = _(
