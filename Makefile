@@ -14,7 +14,10 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb notebooks/es/*.ipynb notebooks/fr/*.ip
 # Each runs once per `make test`: those with a checked cell (they name NBVAL_CHECK_OUTPUT)
 # in tests/test_lesson_outputs.py, which runs every cell and compares the checked ones
 # with golden files; nbval runs the others (grep -L: the files that do not name it).
-NBVAL_NOTEBOOKS := $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBOOKS)))
+# The app's notebook in Spanish and French (es/app.ipynb, fr/app.ipynb: app.ipynb built in
+# that language) are run in-process by tests/test_lab.py instead (4 s less of kernels).
+NBVAL_NOTEBOOKS := $(filter-out notebooks/es/app.ipynb notebooks/fr/app.ipynb,\
+    $(if $(NOTEBOOKS),$(shell grep -L NBVAL_CHECK_OUTPUT $(NOTEBOOKS))))
 # Only the directories that exist, so ruff does not fail on a missing one.
 LINT_PATHS := $(wildcard kowhist_teach tests benchmarks)
 # Benchmark scripts; files starting with `_` are helpers, not benchmarks.

@@ -9,6 +9,11 @@ same order, with the same ids, the prose in that language, and the code changed
 only by those strings, by ``set_language("<lang>")`` and by the path of the records
 (``../records/``).  See notebooks/README.md.
 
+The app's notebook is built the same way: ``notebooks/<lang>/app.ipynb`` is
+``notebooks/app.ipynb`` with ``build_app(lang="<lang>")`` (and its comment in
+``text/<lang>/app.md``), so the lessons of a language link to the app in their
+language (``app.ipynb`` beside them) and it opens in it.
+
     python notebooks/build.py            # write notebooks/es/*.ipynb and fr/*.ipynb
     python notebooks/build.py --check    # exit 1 if a committed notebook is out of date
     python notebooks/build.py --stamp    # after updating translations: record the
@@ -53,6 +58,11 @@ def lessons() -> list[Path]:
     return sorted(HERE.glob("[0-9][0-9]_*.ipynb"))
 
 
+def pages() -> list[Path]:
+    """The English notebooks built in every language: the lessons, then the app's."""
+    return [*lessons(), HERE / "app.ipynb"]
+
+
 def digest(text: str) -> str:
     """The short hash of an English cell's text."""
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
@@ -95,9 +105,14 @@ def _lines(text: str) -> list[str]:
 
 
 def translate_code(code: str, lang: str, strings: list[tuple[str, str]]) -> str:
-    """A code cell in ``lang``: the language set, the records found from the
-    language's folder, and the visible strings translated."""
+    """A code cell in ``lang``: the language set (by a lesson, or the app built in it),
+    the records found from the language's folder, and the visible strings translated.
+
+    >>> translate_code("build_app()", "fr", [])
+    'build_app(lang="fr")'
+    """
     code = code.replace('set_language("en")', f'set_language("{lang}")')
+    code = code.replace("build_app()", f'build_app(lang="{lang}")')
     code = code.replace('"records/', '"../records/')
     for english, translated in strings:
         code = code.replace(english, translated)
@@ -234,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         failed = True
     for lang in LANGS:
-        for path in lessons():
+        for path in pages():
             nb, problems = build(path, lang)
             for problem in problems:
                 print(problem, file=sys.stderr)

@@ -297,11 +297,14 @@ def test_make_dist_builds_a_wheel_with_the_app_and_the_course(dist: Path) -> Non
     for lang in LANGUAGES:
         folder = "" if lang == "en" else f"{lang}/"
         assert f"{inside}{folder}00_contents.ipynb" in names
+        assert f"{inside}{folder}app.ipynb" in names  # the app in the lessons' language
         lessons = sorted(p.name for p in (REPO / "notebooks" / folder).glob("[0-9][0-9]_*.ipynb"))
         for name in lessons:
             assert f"{inside}{folder}{name}" in names
     for record in (REPO / "notebooks" / "records").glob("*.json"):
         assert f"{inside}records/{record.name}" in names
+    # What `kowhist-teach lab`'s terminal reads to find kowhist-teach (cli/lab.py).
+    assert "kowhist_teach/cli/terminal_rc.sh" in names
     # Not the scripts that build the course, nor the prose they read.
     assert not [n for n in names if n.startswith(inside) and n.endswith(".py")]
     assert not [n for n in names if n.startswith(f"{inside}text/")]

@@ -1,6 +1,8 @@
 """``kowhist-teach lab`` / ``make lab`` (issue 25, point 4): the course opens at the
 contents page of the student's language, the terminal JupyterLab opens starts in the
-course folder and finds ``kowhist-teach``, and it starts as root."""
+course folder, finds ``kowhist-teach`` (whatever the shell's start-up files do to
+``PATH``) and speaks the course's language, it starts as root, and a lesson's link to
+the app opens the app in the lesson's language."""
 
 from __future__ import annotations
 
@@ -17,7 +19,16 @@ from pathlib import Path
 import pytest
 
 from kowhist_teach.cli import _build_parser, main
-from kowhist_teach.cli.lab import contents_page, course_folder, lab_command, system_language
+from kowhist_teach.cli.lab import (
+    TERMINAL_RC,
+    contents_page,
+    course_folder,
+    default_language,
+    lab_command,
+    system_language,
+    terminal_shell,
+)
+from kowhist_teach.i18n import get_language, set_language
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -43,12 +54,82 @@ def test_each_languages_contents_page_exists() -> None:
 
 def test_the_command_opens_the_course_folder_as_root_with_this_environment_first() -> None:
     folder = course_folder()
-    argv, env = lab_command("es", folder, root=True, environ={"PATH": "/usr/bin"})
+    environ = {"PATH": "/usr/bin", "SHELL": "/bin/bash"}
+    argv, env = lab_command("es", folder, root=True, environ=environ)
     assert f"--ServerApp.root_dir={folder}" in argv and "--allow-root" in argv
     assert argv[-1] == "es/00_contents.ipynb"
-    assert env["PATH"].split(os.pathsep) == [str(Path(sys.executable).parent), "/usr/bin"]
+    here = str(Path(sys.executable).parent)
+    assert env["PATH"].split(os.pathsep) == [here, "/usr/bin"]
+    assert env["KOWHIST_TEACH_BIN"] == here and env["KOWHIST_TEACH_LANG"] == "es"
+    # The terminal's shell is named, so JupyterLab does not start a login shell (whose
+    # /etc/profile would set PATH anew): a bash reads TERMINAL_RC.
+    shell = [a for a in argv if a.startswith("--ServerApp.terminado_settings=shell_command=")]
+    assert shell == [
+        f"--ServerApp.terminado_settings=shell_command=/bin/bash --rcfile {TERMINAL_RC} -i"
+    ]
     argv, _env = lab_command("en", folder, root=False, no_browser=True, port=9999)
     assert "--allow-root" not in argv and "--no-browser" in argv and "--port=9999" in argv
+
+
+def test_the_terminals_bash_puts_this_environment_first_after_its_bashrc(
+    tmp_path: Path,
+) -> None:
+    """The terminal's bash, started as JupyterLab starts it (interactive, TERMINAL_RC):
+    the user's ~/.bashrc is read (here it sets PATH anew, as /etc/profile does for a
+    login shell), then this environment's scripts come first."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text("PATH=/usr/bin:/bin\nFROM_BASHRC=yes\n")
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "KOWHIST_TEACH_BIN": "/course/bin"}
+    done = subprocess.run(
+        terminal_shell("/bin/bash"), input='echo "[$PATH] [$FROM_BASHRC]"\nexit\n',
+        env=env, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert "[/course/bin:/usr/bin:/bin] [yes]" in done.stdout, done.stdout + done.stderr
+    assert terminal_shell("/usr/bin/zsh") == ["/usr/bin/zsh", "-i"]
+
+
+def test_kowhist_teach_speaks_the_courses_language_in_its_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = str(course_folder() / "records" / "04_one_round.json")
+    assert default_language({}) == "en" and default_language({"KOWHIST_TEACH_LANG": "xx"}) == "en"
+    monkeypatch.setenv("KOWHIST_TEACH_LANG", "es")
+    assert main(["replay", record]) == 0
+    assert capsys.readouterr().out.startswith("Ronda 1: 5 cartas")
+    assert main(["--lang", "fr", "replay", record]) == 0  # --lang still wins
+    assert capsys.readouterr().out.startswith("Manche 1")
+    monkeypatch.delenv("KOWHIST_TEACH_LANG")
+    assert main(["replay", record]) == 0
+    assert capsys.readouterr().out.startswith("Round 1: 5 cards")
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_lessons_link_to_the_app_opens_it_in_the_lessons_language(lang: str) -> None:
+    """Every link to the app in a lesson of ``lang`` leads to ``<lang>/app.ipynb``, whose
+    code builds the app in that language (run here as JupyterLab would run it)."""
+    import re
+
+    folder = course_folder() / lang
+    targets = set()
+    for lesson in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"])
+            targets |= set(re.findall(r"\]\(([^)]*app\.ipynb)\)", text))
+    assert targets == {"app.ipynb"}, targets
+    page = json.loads((folder / "app.ipynb").read_text(encoding="utf-8"))
+    assert page["metadata"]["language"] == lang
+    code = "".join(page["cells"][0]["source"])
+    assert f'build_app(lang="{lang}")' in code
+    before = get_language()
+    try:
+        scope: dict = {}
+        exec(
+            compile(code.replace("\nbuild_app(", "\napp = build_app("), "app.ipynb", "exec"), scope
+        )
+        assert scope["app"].language.value == lang and get_language() == lang
+    finally:
+        set_language(before)
 
 
 def test_lang_asked_for_wins_over_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,51 +157,89 @@ def _get(url: str) -> tuple[int, bytes]:
         return 0, b""
 
 
+def _terminal(base: str, token: str, command: str) -> str:
+    """What a new terminal of the JupyterLab at ``base`` prints for ``command`` (typed
+    as a student types it), up to the line ``END`` printed after it."""
+    from tornado.ioloop import IOLoop
+    from tornado.websocket import websocket_connect
+
+    request = urllib.request.Request(
+        f"{base}/api/terminals", method="POST", headers={"Authorization": f"token {token}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as r:
+        name = json.loads(r.read())["name"]
+
+    async def talk() -> str:
+        ws_url = base.replace("http", "ws", 1) + f"/terminals/websocket/{name}?token={token}"
+        ws = await websocket_connect(ws_url)
+        await ws.write_message(json.dumps(["stdin", f"{command}; echo E''ND\r"]))
+        out, deadline = "", time.monotonic() + 60
+        while "\nEND\r\n" not in out and time.monotonic() < deadline:
+            message = await ws.read_message()
+            if message is None:
+                break
+            kind, *data = json.loads(message)
+            if kind == "stdout":
+                out += data[0]
+        ws.close()
+        return out
+
+    return IOLoop().run_sync(talk)
+
+
 @pytest.mark.slow
-def test_make_lab_serves_the_spanish_course_with_kowhist_teach_on_the_path(
+def test_make_lab_serves_the_spanish_course_and_its_terminal_runs_the_lessons_commands(
     tmp_path: Path,
 ) -> None:
     """A real JupyterLab as ``make lab`` starts it (as root here, so ``--allow-root``
-    matters): the Spanish contents page is served from the course folder, and the
-    server's environment (which its terminals inherit) finds this ``kowhist-teach``."""
+    matters; its output to a file, so JupyterLab would start a login shell, whose
+    /etc/profile sets PATH anew): the Spanish contents page is served from the course
+    folder, and a terminal opens there, finds this ``kowhist-teach`` first on its PATH
+    although the server was started without it, and runs lesson 04's command as
+    written, in Spanish."""
     import socket
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    token = "labtest1234"
     env = {
         **os.environ,
         "LANG": "es_ES.UTF-8",
-        "JUPYTER_TOKEN": "labtest1234",
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "SHELL": "/bin/bash",
+        "JUPYTER_TOKEN": token,
         "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
         "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
     }
+    env.pop("KOWHIST_TEACH_LANG", None)
     command = [sys.executable, "-c", "import sys; from kowhist_teach.cli import main; "
                "sys.exit(main())", "lab", "--no-browser", "--port", str(port)]  # fmt: skip
     log = (tmp_path / "lab.log").open("wb")
     proc = subprocess.Popen(
-        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
+        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=tmp_path,
+    )  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 120
         status = 0
         while time.monotonic() < deadline and proc.poll() is None:
-            status, body = _get(f"{base}/api/contents/es/00_contents.ipynb?token=labtest1234")
+            status, body = _get(f"{base}/api/contents/es/00_contents.ipynb?token={token}")
             if status == 200:
                 break
             time.sleep(0.5)
         assert status == 200, (tmp_path / "lab.log").read_text(errors="replace")[-3000:]
         assert json.loads(body)["path"] == "es/00_contents.ipynb"
-        assert _get(f"{base}/api/contents/records/04_one_round.json?token=labtest1234")[0] == 200
-        server = [
-            int(p.name) for p in Path("/proc").glob("[0-9]*") if _parent(int(p.name)) == proc.pid
-        ]
-        pids = server or [proc.pid]
-        environ = Path(f"/proc/{pids[0]}/environ").read_bytes().split(b"\0")
-        path = next(e for e in environ if e.startswith(b"PATH=")).decode()[5:]
-        first = Path(path.split(os.pathsep)[0])
-        assert (first / "kowhist-teach").exists() or first == Path(sys.executable).parent
+        out = _terminal(
+            base,
+            token,
+            "pwd; command -v kowhist-teach; kowhist-teach replay records/04_one_round.json",
+        )
+        lines = [line.strip() for line in out.splitlines()]
+        assert str(course_folder()) in lines, out
+        assert str(Path(sys.executable).parent / "kowhist-teach") in lines, out
+        assert "Ronda 1: 5 cartas, repartidor: asiento 0, triunfo: ♥ corazones" in lines, out
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -129,10 +248,3 @@ def test_make_lab_serves_the_spanish_course_with_kowhist_teach_on_the_path(
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         log.close()
-
-
-def _parent(pid: int) -> int | None:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return None

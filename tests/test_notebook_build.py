@@ -17,7 +17,8 @@ build = importlib.util.module_from_spec(_spec)
 sys.modules["notebook_build"] = build  # dataclasses look their module up
 _spec.loader.exec_module(build)  # type: ignore[union-attr]
 
-CASES = [(lang, path) for lang in build.LANGS for path in build.lessons()]
+# The lessons and the app's notebook (es/app.ipynb: the app built in Spanish).
+CASES = [(lang, path) for lang in build.LANGS for path in build.pages()]
 
 
 @pytest.mark.parametrize(

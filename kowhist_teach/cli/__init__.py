@@ -15,7 +15,9 @@
     kowhist-teach class status [--dir DIR | --db URL] [--json]
     kowhist-teach class export [--dir DIR | --db URL] --out FILE.zip [--anonymous]
 
-Every command takes ``--lang en|es|fr``, before or after the command's name.
+Every command takes ``--lang en|es|fr``, before or after the command's name; without
+it the language is ``KOWHIST_TEACH_LANG``'s (set in the terminal of ``kowhist-teach
+lab`` to the course's), else English.
 
 The whist family (partnership whist, solo whist, bid whist) is always four players. In
 ``simulate --json`` a partnership's win counts for both of its seats, so there
@@ -42,7 +44,7 @@ from ..i18n import LANGUAGES, _, get_language, set_language
 from .app import _cmd_app, add_kernel_cap_options, app_notebook
 from .class_ import add_class_parser, cmd_class
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
-from .lab import add_lab_parser, cmd_lab
+from .lab import add_lab_parser, cmd_lab, default_language
 from .play import cmd_play, play_family_terminal, play_terminal
 from .replay import cmd_replay
 from .review import cmd_review
@@ -75,7 +77,9 @@ def _build_parser() -> argparse.ArgumentParser:
             "Learn Knock-Out Whist, German Whist and the whist family: play, replay and simulate."
         ),
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=_("message language"))
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=default_language(), help=_("message language")
+    )
     # Every command takes --lang after its name too (it wins over one given before).
     lang = argparse.ArgumentParser(add_help=False)
     lang.add_argument(
@@ -224,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     early = _Parser(prog="kowhist-teach", add_help=False)
     early.add_argument("--lang", choices=LANGUAGES, default=None)
     known, _rest = early.parse_known_args(argv)
-    set_language(known.lang or "en")
+    set_language(known.lang or default_language())
     try:
         args = _build_parser().parse_args(argv)
         # Whether a language was asked for at all (``lab`` then opens that language's

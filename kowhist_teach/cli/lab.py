@@ -6,8 +6,13 @@ student's language (``make lab`` runs it).
 - JupyterLab's files start in the course folder (``notebooks/``, or its copy inside the
   package when installed from a wheel: :func:`course_folder`), so a lesson's command
   (``kowhist-teach replay records/04_one_round.json``) works as written in the terminal
-  JupyterLab opens there, and that terminal finds ``kowhist-teach`` (this environment's
-  ``bin`` is first on its ``PATH``).
+  JupyterLab opens there, and that terminal finds ``kowhist-teach``: this environment's
+  ``bin`` is first on its ``PATH``, put there after the shell's own start-up files
+  (:func:`terminal_shell`), which may set ``PATH`` anew (``/etc/profile`` does, in the
+  login shell JupyterLab starts when its output is not a terminal).
+- That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for it,
+  and ``kowhist-teach`` without ``--lang`` speaks that language
+  (:func:`default_language`): ``kowhist-teach play`` in the Spanish course is in Spanish.
 - As root (a container, a lab machine's admin account) JupyterLab needs
   ``--allow-root``: it is added.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -24,22 +30,59 @@ from pathlib import Path
 from ..core.errors import SetupError
 from ..i18n import LANGUAGES, _
 
-__all__ = ["contents_page", "lab_command", "system_language"]
+__all__ = [
+    "LANG_VARIABLE",
+    "contents_page",
+    "default_language",
+    "lab_command",
+    "system_language",
+    "terminal_shell",
+]
+
+#: The environment variable that names the language of ``kowhist-teach`` when no
+#: ``--lang`` is given (the course's language, in JupyterLab's terminal).
+LANG_VARIABLE = "KOWHIST_TEACH_LANG"
 
 #: Where each language's lessons are, inside the course folder.
 LESSON_FOLDERS = {"en": "", "es": "es", "fr": "fr"}
 
+#: The start-up file of a bash in JupyterLab's terminal (``bash --rcfile``): what an
+#: interactive bash reads (``~/.bashrc``), then this environment's scripts first on
+#: ``PATH`` (``KOWHIST_TEACH_BIN``, set by :func:`lab_command`).
+TERMINAL_RC = Path(__file__).resolve().parent / "terminal_rc.sh"
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of ``kowhist-teach`` when no ``--lang`` is given: the one
+    :data:`LANG_VARIABLE` names (set in the terminal of ``kowhist-teach lab`` to the
+    course's), else English. Not the system's locale: a command's output stays the same
+    on every machine unless asked otherwise.
+
+    >>> default_language({"KOWHIST_TEACH_LANG": "fr"}), default_language({"LANG": "fr_FR"})
+    ('fr', 'en')
+    >>> default_language({"KOWHIST_TEACH_LANG": "de"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
+    lang = environ.get(LANG_VARIABLE, "").strip().lower()
+    return lang if lang in LANGUAGES else "en"
+
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The course language the system asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
-    the first one set), if the course has it; else ``en``.
+    """The course language the system asks for: :data:`LANG_VARIABLE` (inside the
+    course's own terminal), else ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the first one
+    set), if the course has it; else ``en``.
 
     >>> system_language({"LANG": "fr_FR.UTF-8"}), system_language({"LANG": "de_DE.UTF-8"})
     ('fr', 'en')
     >>> system_language({"LC_ALL": "es_AR.UTF-8", "LANG": "fr_FR.UTF-8"})
     'es'
+    >>> system_language({"KOWHIST_TEACH_LANG": "es", "LANG": "fr_FR.UTF-8"})
+    'es'
     """
     environ = os.environ if environ is None else environ
+    if environ.get(LANG_VARIABLE, "").strip().lower() in LANGUAGES:
+        return default_language(environ)
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
@@ -80,6 +123,27 @@ def contents_page(lang: str) -> str:
     return f"{folder}/00_contents.ipynb" if folder else "00_contents.ipynb"
 
 
+def terminal_shell(shell: str | None) -> list[str]:
+    """The command of the shell in JupyterLab's terminal, given the user's ``SHELL``.
+
+    JupyterLab's own choice is ``$SHELL -l`` when its output is not a terminal (``make
+    lab`` from a script, a pipe, an IDE), and a login shell reads ``/etc/profile``,
+    which sets ``PATH`` anew: ``kowhist-teach`` would not be found. A bash here reads
+    its user's ``~/.bashrc`` as usual, then :data:`TERMINAL_RC` puts this environment
+    first; another shell starts interactive, not as a login shell, and keeps the
+    ``PATH`` it is given.
+
+    >>> terminal_shell("/bin/bash")[1:3] == ["--rcfile", str(TERMINAL_RC)]
+    True
+    >>> terminal_shell("/usr/bin/zsh"), terminal_shell(None)
+    (['/usr/bin/zsh', '-i'], ['sh', '-i'])
+    """
+    shell = shell or "sh"
+    if Path(shell).name == "bash":
+        return [shell, "--rcfile", str(TERMINAL_RC), "-i"]
+    return [shell, "-i"]
+
+
 def lab_command(
     lang: str,
     folder: Path,
@@ -94,8 +158,10 @@ def lab_command(
     >>> argv, env = lab_command("fr", Path("/c/notebooks"), root=True, environ={"PATH": "/bin"})
     >>> argv[1:4], argv[-1], "--allow-root" in argv
     (['-m', 'jupyterlab', '--ServerApp.root_dir=/c/notebooks'], 'fr/00_contents.ipynb', True)
-    >>> env["PATH"].endswith(os.pathsep + "/bin")
+    >>> env["PATH"].endswith(os.pathsep + "/bin") and env["KOWHIST_TEACH_BIN"] in env["PATH"]
     True
+    >>> env["KOWHIST_TEACH_LANG"]
+    'fr'
     """
     environ = dict(os.environ if environ is None else environ)
     root = (hasattr(os, "geteuid") and os.geteuid() == 0) if root is None else root
@@ -106,10 +172,15 @@ def lab_command(
         argv.append("--no-browser")
     if port is not None:
         argv.append(f"--port={port}")
+    shell = shlex.join(terminal_shell(environ.get("SHELL")))
+    argv.append(f"--ServerApp.terminado_settings=shell_command={shell}")
     argv.append(contents_page(lang))
     # The terminal JupyterLab opens runs with this environment: this Python's scripts
-    # (kowhist-teach among them) first on its PATH.
+    # (kowhist-teach among them) first on its PATH, and named for TERMINAL_RC, which
+    # puts them first again after the shell's start-up files.
     here = str(Path(sys.executable).parent)
+    environ["KOWHIST_TEACH_BIN"] = here
+    environ[LANG_VARIABLE] = lang  # kowhist-teach in the terminal speaks the course's
     environ["PATH"] = os.pathsep.join(p for p in (here, environ.get("PATH", "")) if p)
     return argv, environ
 
