@@ -31,7 +31,8 @@ ONE_IDEA: dict[str, str] = {
 }
 
 #: Which layers each layer may import (besides itself and the standard library).
-#: i18n is the base every layer may use; `kowhist_teach` itself is the public facade.
+#: i18n is the base every layer may use (it alone imports Babel, for numbers and lists:
+#: i18n/formats.py); `kowhist_teach` itself is the public facade.
 ALLOWED = {
     "i18n": set(),
     "core": {"i18n"},
@@ -181,6 +182,19 @@ def test_the_command_line_imports_no_widget_library() -> None:
         if target.split(".")[0] in UI_LIBRARIES - {"voila"}
     ]
     assert not broken, "\n".join(broken)
+
+
+def test_babel_is_imported_by_the_message_layer_alone() -> None:
+    """Numbers and lists go through ``i18n.formats`` (issue 25), never Babel directly,
+    so every layer writes them one way."""
+    bad = [
+        f"{module_name(path)}:{line}"
+        for path in FILES
+        if module_name(path).split(".")[1:2] != ["i18n"]
+        for target, line in imports_of(path)
+        if target.split(".")[0] == "babel"
+    ]
+    assert not bad, bad
 
 
 def test_no_import_circles() -> None:

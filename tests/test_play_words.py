@@ -85,4 +85,4 @@ def test_play_in_french_from_the_command_line(
     monkeypatch.setattr("sys.stdin", io.StringIO("indice\nquitter\n"))
     assert main(["--lang", "fr", "play", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "Indice\u00a0: " in out and "'indice' donne un indice" in out
+    assert "Indice\u202f: " in out and "'indice' donne un indice" in out

@@ -540,7 +540,7 @@ def test_a_face_down_hand_in_french() -> None:
             four_colour=False,
         )
         hand = next(g for g in svg.iter("g") if "kwr-hand" in classes(g))
-        assert hand.get("aria-label") == "Bot 1\u00a0: 1 carte, face cachée"
+        assert hand.get("aria-label") == "Bot 1\u202f: 1 carte, face cachée"
     finally:
         i18n.set_language("en")
     assert hand_group([], 0, 0, 60, 20, hidden=2).get("role") is None  # unlabelled: as before

@@ -25,7 +25,8 @@ from kowhist_teach.app import (
 from kowhist_teach.core.cards import Card
 from kowhist_teach.core.moves import Call
 from kowhist_teach.core.registry import spec, specs
-from kowhist_teach.i18n import set_language
+from kowhist_teach.i18n import _ as tr
+from kowhist_teach.i18n import french_spacing, ngettext, set_language
 from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets._games import spec_ui
 from kowhist_teach.widgets.faces import match_line
@@ -247,7 +248,7 @@ def test_scores_read_without_numbers_running_into_names() -> None:
     assert line == "Match, best of 3 — Player 1 (you): 0 · Bot 1: 0"
     assert not re.search(r"\d – \d Bot", line)
     set_language("fr")
-    assert match_line(match) == "Match au meilleur de 3 — Player 1 (you)\u00a0: 0 · Bot 1\u00a0: 0"
+    assert match_line(match) == "Match au meilleur de 3 — Player 1 (you)\u202f: 0 · Bot 1\u202f: 0"
 
 
 def test_oh_hell_names_the_student_in_the_tricks_as_in_the_scores() -> None:
@@ -271,25 +272,45 @@ def _marks(s: str) -> list[tuple[int, str]]:
 
 
 def test_french_puts_one_kind_of_space_before_every_high_mark() -> None:
-    """French sets ``: ; ! ?`` after a no-break space. The catalogue wrote most with
-    U+00A0 and some with a plain space (which breaks a line before the colon, and read
-    inconsistently): every one is U+00A0 now, placeholders and web addresses aside."""
+    """French sets ``: ; ! ?`` after a narrow no-break space (U+202F, issue 25). One
+    function sets it (``i18n.french_spacing``, applied by ``_()`` and ``ngettext()`` to
+    every French message), whatever space the catalogue typed there (U+00A0, a plain
+    space, none): every mark of every French message reads the same, placeholders and web
+    addresses aside."""
     cat = read_po(open(PO / "fr" / "LC_MESSAGES" / "kowhist_teach.po", "rb"))
-    wrong = []
+    set_language("fr")
+    wrong, seen = [], 0
     for m in cat:
-        if not m.id:
+        if not m.id or not m.string:
             continue
-        for s in m.string if isinstance(m.string, tuple) else (m.string,):
-            wrong += [s for i, _ch in _marks(s) if i == 0 or s[i - 1] != "\u00a0"]
+        if isinstance(m.id, tuple):
+            shown = [ngettext(m.id[0], m.id[1], n) for n in (1, 2)]
+        else:
+            shown = [tr(m.id)]
+        for s in shown:
+            marks = _marks(s)
+            seen += len(marks)
+            wrong += [s for i, _ch in marks if i == 0 or s[i - 1] != "\u202f"]
     assert not wrong, wrong[:5]
+    assert seen > 500  # the catalogue's marks were all looked at
+
+
+def test_french_spacing_mends_any_space_and_leaves_times_and_addresses() -> None:
+    assert french_spacing("Atout : cœur ; à vous!") == "Atout\u202f: cœur\u202f; à vous\u202f!"
+    assert french_spacing("Plis\u00a0: 3") == "Plis\u202f: 3"
+    assert french_spacing("à 12:30 sur http://x.org ?") == "à 12:30 sur http://x.org\u202f?"
+    assert french_spacing("{a}:{b}") == "{a}:{b}"
+    # English and Spanish keep their own typography: no space before a colon.
+    set_language("es")
+    assert tr("{label}: {value}") == "{label}: {value}"
 
 
 def test_the_french_label_helper_spaces_its_colon() -> None:
     from kowhist_teach.core.words import labelled, score_list
 
     set_language("fr")
-    assert labelled("Plis", 3) == "Plis\u00a0: 3"
-    assert score_list(["Nord–Sud", "Est–Ouest"], [1, 0]) == "Nord–Sud\u00a0: 1 · Est–Ouest\u00a0: 0"
+    assert labelled("Plis", 3) == "Plis\u202f: 3"
+    assert score_list(["Nord–Sud", "Est–Ouest"], [1, 0]) == "Nord–Sud\u202f: 1 · Est–Ouest\u202f: 0"
 
 
 # ------------------------------------------------------------ the teacher's settings

@@ -10,9 +10,14 @@ placeholders); Spanish and French come from the catalogues beside this file.
 from __future__ import annotations
 
 import gettext
+import re
+from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["_", "N_", "ngettext", "is_plural", "set_language", "get_language", "LANGUAGES"]
+__all__ = [
+    "_", "N_", "ngettext", "is_plural", "set_language", "get_language", "LANGUAGES",
+    "french_spacing",
+]  # fmt: skip
 
 LANGUAGES = ("en", "es", "fr")
 _LOCALE_DIR = Path(__file__).parent / "locale"
@@ -41,8 +46,31 @@ def N_(message: str) -> str:
 
 
 def _(message: str) -> str:
-    """The message in the chosen language (the English text when it has no translation)."""
-    return _state["tr"].gettext(message)  # type: ignore[union-attr]
+    """The message in the chosen language (the English text when it has no translation;
+    French with its spacing, :func:`french_spacing`)."""
+    text = _state["tr"].gettext(message)  # type: ignore[union-attr]
+    return french_spacing(text) if _state["lang"] == "fr" else text
+
+
+#: A French high sign (``: ; ! ?``) after a word, with or without a space before it,
+#: when a space, the end, a closing mark or a placeholder's brace follows: "12:30",
+#: "http://" and "{a}:{b}" are left alone.
+_HIGH_SIGN = re.compile(r"(?<=[^\s\u00a0\u202f:;!?(\[{«])[ \u00a0\u202f]?([:;!?])(?=[\s»)\]\"']|$)")
+NARROW_NBSP = "\u202f"
+
+
+@lru_cache(maxsize=4096)
+def french_spacing(text: str) -> str:
+    """French typography, applied by this one function to every French message: a
+    narrow no-break space (U+202F) before ``:``, ``;``, ``!`` and ``?`` (whatever space,
+    or none, the text had there), so the sign never starts a line.
+
+    >>> french_spacing("Atout : cœur ; à vous!")
+    'Atout\u202f: cœur\u202f; à vous\u202f!'
+    >>> french_spacing("à 12:30, voir http://x.org")
+    'à 12:30, voir http://x.org'
+    """
+    return _HIGH_SIGN.sub(NARROW_NBSP + r"\1", text)
 
 
 def is_plural(n: int) -> bool:
@@ -72,4 +100,5 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     checks them: write every count's sentence with it, never two ``_()`` messages
     chosen by hand.
     """
-    return _state["tr"].ngettext(singular, plural, n)  # type: ignore[union-attr]
+    text = _state["tr"].ngettext(singular, plural, n)  # type: ignore[union-attr]
+    return french_spacing(text) if _state["lang"] == "fr" else text

@@ -33,7 +33,9 @@ from typing import Any
 
 from ..core.cards import SUIT_MASK, Rank
 from ..core.registry import spec
+from ..core.words import labelled
 from ..i18n import N_, _
+from ..i18n.formats import count, interval, percent, signed
 from .bots import RandomBot, RulesBot
 from .tips import tips_for
 
@@ -267,27 +269,29 @@ class Comparison:
 
     def short(self) -> str:
         """The difference, its 95 % interval and the verdict on one line:
-        ``+11.2 [+7.4, +15.1]: the tip helps``."""
-        return (
-            f"{_tidy(self.difference):+.1f} [{_tidy(self.low):+.1f}, {_tidy(self.high):+.1f}]: "
-            f"{self.verdict_text()}"
+        ``+11.2 [+7.4, +15.1]: the tip helps`` (``+11,2 [+7,4; +15,1]`` in Spanish:
+        numbers by the language's rules, i18n.formats)."""
+        return labelled(
+            f"{signed(_tidy(self.difference))} {interval(_tidy(self.low), _tidy(self.high))}",
+            self.verdict_text(),
         )
 
     def __str__(self) -> str:
+        # Percentages and differences by the language's rules ("22,0 %", "+16,5").
         return _(
-            "{measure}: {follows:.1f} % when following the tip, {ignores:.1f} % when it "
+            "{measure}: {follows} when following the tip, {ignores} when it "
             "{instead} instead ({games} deals each).\n"
-            "Difference: {diff:+.1f} points, 95 % interval {low:+.1f} to {high:+.1f}: "
+            "Difference: {diff} points, 95% interval {low} to {high}: "
             "{verdict}."
         ).format(
             measure=self.measure_words.capitalize(),
-            follows=self.follows_rate,
-            ignores=self.ignores_rate,
+            follows=percent(self.follows_rate / 100),
+            ignores=percent(self.ignores_rate / 100),
             instead=self.instead_words,
-            games=self.games,
-            diff=_tidy(self.difference),
-            low=_tidy(self.low),
-            high=_tidy(self.high),
+            games=count(self.games),
+            diff=signed(_tidy(self.difference)),
+            low=signed(_tidy(self.low)),
+            high=signed(_tidy(self.high)),
             verdict=self.verdict_text(),
         )
 
