@@ -42,7 +42,7 @@ def test_make_bot_plays_a_whole_game_of_every_registered_game(name: str, bot_nam
 @pytest.mark.parametrize("name", game_names())
 def test_analyse_answers_or_says_it_cannot(name: str) -> None:
     game = spec(name).new_game(seed=2)
-    if not spec(name).bots.analyses:
+    if not spec(name).analysis:
         with pytest.raises(TypeError):
             analyse(game)
         return

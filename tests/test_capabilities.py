@@ -13,8 +13,10 @@ import pytest
 import kowhist_teach  # noqa: F401  (registers every game)
 from kowhist_teach.core.cards import Card
 from kowhist_teach.core.errors import SetupError
+from kowhist_teach.core.hooks.bots import BotHooks
 from kowhist_teach.core.hooks.ui import GameUI
 from kowhist_teach.core.registry import CAPABILITIES, GameSpec, specs
+from kowhist_teach.teach.solver import has_analysis
 
 PACKAGE = Path(kowhist_teach.__file__).parent
 #: The layers that must read capabilities from the spec.
@@ -92,10 +94,17 @@ def test_every_match_length_offered_starts_a_match_and_no_other(s: GameSpec) -> 
             ui.new_game(s, length, seed=1)
 
 
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_an_analysis_is_declared_where_the_bots_hook_has_one(s: GameSpec) -> None:
+    own = s.has("bots") and type(s.bots).analyse is not BotHooks.analyse
+    assert own == s.analysis, s.name
+    assert has_analysis(s.new_game(seed=1)) == s.analysis
+
+
 #: How a layer above the games would probe for a capability instead of reading the
 #: spec: the ui hook's old flags, and the engine's attributes that tell one.
 _PROBES = re.compile(
-    r"\.(bidding|has_stock|match_lengths)\b"
+    r"\.(bidding|has_stock|match_lengths|analyses)\b"
     r"|hasattr\([^)]*\"(rounds|round|hand_names|stock|dealt_hands)\"\)"
     r"|getattr\([^)]*\"(rounds|round|hand_names)\""
 )

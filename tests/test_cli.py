@@ -19,6 +19,7 @@ from helpers import Typist, one_line, run, write
 
 from kowhist_teach import Rules
 from kowhist_teach.cli import main, play_terminal, simulate
+from kowhist_teach.core.record import example_paths, record_hook
 from kowhist_teach.i18n import set_language
 
 FORMAT = "kowhist-record/1"
@@ -383,9 +384,7 @@ def test_play_blind_dog_card_stays_hidden(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 # ------------------------------------------------------------------------ explain
-EXAMPLES = sorted((REPO / "kowhist_teach" / "examples").glob("*.json"))
-# The examples whose records count deals (their errors say "deal"): the family and Oh Hell.
-FAMILY_EXAMPLES = {"whist.json", "solo.json", "bidwhist.json", "ohhell.json"}
+EXAMPLES = example_paths()
 
 
 def _actions(path: Path) -> int:
@@ -413,7 +412,8 @@ def test_explain_a_finished_example_says_what_to_do(
     result = json.loads(one_line(out))
     assert set(result) == {"seat", "moves", "tips", "error"}
     assert result["seat"] is None and result["moves"] == [] and result["tips"] == []
-    place = "deal" if path.name in FAMILY_EXAMPLES else "round"
+    # A record's error is placed by round or by deal, as its game's record hook says.
+    place = record_hook(json.loads(path.read_text(encoding="utf-8"))).error_place
     assert set(result["error"]) == {place, "action", "seat", "message"}
     assert "--at N" in result["error"]["message"] and not result["error"]["message"].startswith(
         str(path)

@@ -23,7 +23,7 @@ from kowhist_teach.classroom.console_views import ago, deal_results, first_deal
 from kowhist_teach.classroom.schema import CLASS_DB_ENV
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.core.record import record_from_data, to_record
-from kowhist_teach.core.registry import spec
+from kowhist_teach.core.registry import game_names, spec
 from kowhist_teach.i18n import get_language, set_language
 from kowhist_teach.pictures.table import table_svg
 from kowhist_teach.widgets.stepper import example_records
@@ -257,15 +257,7 @@ def test_the_class_settings_box_shows_and_writes_the_settings(store: ClassStore)
     assert "kw-class-settings" in box._dom_classes
     assert (box.game.value, box.speed.value, box.hints.value) == ("knockout", "slow", False)
     assert box.players.value == 4 and box.players.layout.display != "none"
-    assert [v for _t, v in box.game.options] == [
-        "knockout",
-        "german",
-        "whist",
-        "solo",
-        "bidwhist",
-        "ohhell",
-        "germandummy",
-    ]
+    assert [v for _t, v in box.game.options] == game_names()
     box.players.value = 5
     box.analysis.value = "request"
     box.hints.value = True

@@ -148,7 +148,7 @@ def test_card_order_agrees_with_the_engine_in_every_game() -> None:
     rng = random.Random(3)
     checked = 0
     for i in range(30):
-        name = ("whist", "solo", "bidwhist")[i % 3]
+        name = list(GAMES)[i % len(GAMES)]
         game = GAMES[name](seed=7000 + i)
         while not game.is_over():
             if game.phase is FamilyPhase.PLAY and len(game.trick.plays) == 3:
@@ -216,7 +216,7 @@ def test_bots_never_look_at_hidden_cards() -> None:
     rng = random.Random(5)
     compared = 0
     for i in range(120):
-        name = ("whist", "solo", "bidwhist")[i % 3]
+        name = list(GAMES)[i % len(GAMES)]
         game = GAMES[name](seed=900 + i, first_dealer=0, auto_chance=True)
         for _ in range(rng.randrange(4, 30)):
             if game.is_over() or len(game.deals) > 1:

@@ -10,13 +10,17 @@ import pytest
 
 import kowhist_teach  # noqa: F401  (registers the games)
 from kowhist_teach.core.hooks.record import RecordHook
-from kowhist_teach.core.record import game_from_record, load_record, replay, to_record
+from kowhist_teach.core.record import (
+    example_paths,
+    game_from_record,
+    load_record,
+    replay,
+    to_record,
+)
 from kowhist_teach.core.registry import specs
 from kowhist_teach.i18n import set_language
 
-EXAMPLES = sorted(
-    (Path(__file__).resolve().parent.parent / "kowhist_teach" / "examples").glob("*.json")
-)
+EXAMPLES = example_paths()
 
 
 @pytest.fixture(autouse=True)

@@ -14,14 +14,14 @@ import pytest
 
 import kowhist_teach
 from kowhist_teach.core.hooks.story import Beat, StoryHook
-from kowhist_teach.core.record import game_from_record
+from kowhist_teach.core.record import example_paths, game_from_record
 from kowhist_teach.core.registry import spec, specs
 from kowhist_teach.i18n import set_language
 from kowhist_teach.teach import story
 from kowhist_teach.teach.story import Step, play_and_tell, record_steps, settle_chance
 
 PACKAGE = Path(kowhist_teach.__file__).parent
-EXAMPLES = sorted((PACKAGE / "examples").glob("*.json"))
+EXAMPLES = example_paths()
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ import pytest
 from kowhist_teach.app import build_app
 from kowhist_teach.core.cards import Card
 from kowhist_teach.core.errors import IllegalMove, SetupError
+from kowhist_teach.core.registry import spec, specs
 from kowhist_teach.games.family.engine import FamilyPhase
 from kowhist_teach.i18n import set_language
 from kowhist_teach.pictures.svg import card_colour
@@ -26,8 +27,9 @@ from kowhist_teach.widgets.family import (
     family_game_class,
 )
 
-# The whist family's games (Oh Hell also sits at this table: tests/test_ohhell_hooks.py).
-GAMES = [g for g in available_family_games() if g != "ohhell"]
+# Every game the family's table seats (partnerships or an auction), from the registry:
+# a game registered with either gets every test below.
+GAMES = available_family_games()
 
 
 @pytest.fixture(autouse=True)
@@ -113,11 +115,11 @@ def find_position(kind: str, predicate: Any, seeds: range = range(1, 60)) -> Fam
     raise AssertionError("no such position found")
 
 
-def test_the_three_games_are_there() -> None:
-    assert GAMES == ["whist", "solo", "bidwhist"]
-    assert available_family_games() == [*GAMES, "ohhell"]
+def test_the_family_table_seats_the_games_that_declare_it() -> None:
+    assert GAMES == [s.name for s in specs() if s.partnerships or s.auction]
+    assert GAMES, "no registered game sits at the family's table"
     for kind in GAMES:
-        assert family_game_class(kind).game_name == kind
+        assert family_game_class(kind) is spec(kind).game
     with pytest.raises(SetupError):
         family_game_class("bridge")
 
@@ -147,7 +149,7 @@ def test_design_css_hooks(kind: str) -> None:
     assert table.game.to_move == 0  # the bots have moved up to the student's turn
     status = text(table.status.value)
     assert "Deal 1" in status and "Your turn" in status
-    assert ("Game points" if kind == "whist" else "Scores") in status
+    assert spec(kind).ui.scores_label(table.game) in status
 
 
 # --------------------------------------------------------- a deal of each game
@@ -169,7 +171,8 @@ def test_a_whole_deal_by_clicking(kind: str) -> None:
     summary = text(table.summary.value)
     assert "Deal 1 is over" in summary
     assert first.points is not None
-    scores = re.findall(r"(?:Scores|Game points \(rubber\)): (.*?)\.", summary)
+    label = re.escape(spec(kind).ui.scores_label(game))
+    scores = re.findall(label + r": (.*?)\.", summary)
     owners = scores[-1].split(" · ")  # "North–South: 1 · East–West: 0"
     assert [int(o.rsplit(": ", 1)[1]) for o in owners] == game.scores
     status = text(table.status.value)
@@ -511,7 +514,7 @@ def test_call_faces_come_from_the_game() -> None:
 def test_app_offers_the_family_games() -> None:
     app = build_app(seed=2)
     labels = {v: t for t, v in app.game_choice.options}
-    assert [labels[kind] for kind in GAMES] == ["Partnership whist", "Solo whist", "Bid whist"]
+    assert [labels[kind] for kind in GAMES] == [spec(kind).display_name() for kind in GAMES]
     app.game_choice.value = "whist"
     table = app.table
     assert isinstance(table, FamilyTableWidget) and app.play_box.children == (table,)
@@ -789,7 +792,7 @@ def test_the_hint_ends_with_the_strategy_tips_that_apply() -> None:
     from kowhist_teach.teach.tips import tips_for
 
     seen = 0
-    for game_name in ("whist", "solo", "bidwhist"):
+    for game_name in GAMES:
         model = FamilyModel(game_name, seed=3)
         for _step in range(60):
             game = model.game

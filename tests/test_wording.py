@@ -200,7 +200,7 @@ def test_a_card_clicked_in_the_auction_says_what_to_do_in_words() -> None:
     assert "alta, baja o sin triunfo" in model.reason(model.game.hand(0)[0])
 
 
-@pytest.mark.parametrize("kind", ["solo", "ohhell", "bidwhist"])
+@pytest.mark.parametrize("kind", [s.name for s in specs() if s.auction])
 def test_the_hint_names_a_call_once(kind: str) -> None:
     """ "The rules bot would play Pass: Pass: …" — a call has its own verb, and its
     reason does not start with its name again."""

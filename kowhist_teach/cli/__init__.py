@@ -5,9 +5,8 @@
     kowhist-teach app [--port N] [--no-browser] [--classroom [--address A]]
     kowhist-teach replay FILE [--json]
     kowhist-teach review FILE [--seat N] [--round R] [--json] [--time-limit S]
-    kowhist-teach simulate --game knockout|german|whist|solo|bidwhist --players 4 --games 1000
-                           --seed 1 --bots random,...
-    kowhist-teach play [--game knockout|whist|solo|bidwhist] [--players N] [--seed S]
+    kowhist-teach simulate --game GAME --players 4 --games 1000 --seed 1 --bots random,...
+    kowhist-teach play [--game GAME] [--players N] [--seed S]
     kowhist-teach explain FILE [--json] [--analyse] [--at N]
     kowhist-teach lab [--lang en|es|fr] [--no-browser] [--port N]
     kowhist-teach class start|status|tables|export …
@@ -17,7 +16,8 @@
 
 Every command takes ``--lang en|es|fr``, before or after the command's name; without
 it the language is ``KOWHIST_TEACH_LANG``'s (set in the terminal of ``kowhist-teach
-lab`` to the course's), else English.
+lab`` to the course's), else English. ``GAME`` is any registered game (``--help``
+lists them: ``knockout``, ``german``, ``whist`` …).
 
 The whist family (partnership whist, solo whist, bid whist) is always four players. In
 ``simulate --json`` a partnership's win counts for both of its seats, so there

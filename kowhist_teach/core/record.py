@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from ..i18n import _
 from .errors import IllegalMove, RecordError, SetupError
 from .game import check_rule_options
 from .hooks.record import RecordHook, not_a_record_result
-from .registry import game_names, spec, spec_of
+from .registry import game_names, spec, spec_of, specs
 
 __all__ = [
     "FORMAT",
@@ -51,6 +52,8 @@ __all__ = [
     "record_hook",
     "claimed_game",
     "not_a_record",
+    "EXAMPLES_DIR",
+    "example_paths",
 ]
 
 #: The format tag every record carries.
@@ -401,3 +404,25 @@ def replay(record: dict[str, Any] | str) -> dict[str, Any]:
     except RecordError as e:
         return not_a_record(record, str(e))
     return record_hook(data).replay(data)
+
+
+#: The example records the package ships beside its games (``kowhist_teach/examples``).
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+
+
+def example_paths() -> list[Path]:
+    """Every example record shipped: ``kowhist_teach/examples/*.json``, then those in
+    the ``examples/`` folder of each registered game's package, in the registry's order
+    (so a new game ships its examples inside its own package), each folder sorted.
+
+    >>> import kowhist_teach
+    >>> "knockout-whole-game.json" in [p.name for p in example_paths()]
+    True
+    """
+    folders = [EXAMPLES_DIR]
+    for game_spec in specs():
+        module = sys.modules.get(game_spec.game.__module__)
+        where = getattr(module, "__file__", None)
+        if where is not None and (Path(where).parent / "examples") not in folders:
+            folders.append(Path(where).parent / "examples")
+    return [path for folder in folders for path in sorted(folder.glob("*.json"))]

@@ -207,7 +207,7 @@ def review(
     give_up_at = float("inf") if time_limit is None else start + time_limit
     game_spec = spec(record["game"])
     hook = game_spec.record
-    if not (game_spec.has("bots") and game_spec.bots.analyses):
+    if not game_spec.analysis:
         return Review(seat, [], True, 0, 0.0, available=False)
     actions = _flat_actions(record)
     positions = []

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from ..core.cards import Card
-from ..core.hooks.bots import BotHooks
+from ..core.registry import GameSpec, spec_of
 from ..core.trick_solver import AnalysisTimeout, MoveAnalysis, TrickSolver
 from ..i18n import _
 
@@ -68,26 +68,23 @@ def analyse(
     since seven players with seven cards each can take minutes.
     """
     give_up_at = float("inf") if time_limit is None else time.perf_counter() + time_limit
-    game_spec = getattr(type(game), "spec", None)
-    bots = game_spec.hooks.get("bots") if game_spec is not None else None
-    if not isinstance(bots, BotHooks):
+    if not has_analysis(game):
         raise TypeError(f"analyse() has no analysis for {type(game).__name__}")
     me = game.to_move if seat is None else seat
-    return bots.analyse(game, me, give_up_at)
+    return spec_of(game).bots.analyse(game, me, give_up_at)
 
 
 def has_analysis(game: Any) -> bool:
-    """Whether :func:`analyse` has an analysis for ``game``'s kind of game (its bots
-    hook has one of its own), without running it.
+    """Whether :func:`analyse` has an analysis for ``game``'s kind of game (its spec
+    declares ``analysis``), without running it; ``False`` for what is no game.
 
     >>> from kowhist_teach import KnockoutGame
     >>> from kowhist_teach.core.registry import spec
     >>> has_analysis(KnockoutGame(3, seed=1)), has_analysis(spec("whist").new_game(seed=1))
     (True, False)
     """
-    game_spec = getattr(type(game), "spec", None)
-    bots = game_spec.hooks.get("bots") if game_spec is not None else None
-    return isinstance(bots, BotHooks) and type(bots).analyse is not BotHooks.analyse
+    game_spec = getattr(type(game), "spec", None)  # not every object is a game
+    return isinstance(game_spec, GameSpec) and game_spec.analysis
 
 
 def guaranteed_tricks(game: Any, seat: int | None = None) -> int:

@@ -67,8 +67,8 @@ def trick_table_games() -> list[str]:
     """The games a :class:`GameModel` can hold: every registered game that is not
     played at the family's table (no partnerships, no auction).
 
-    >>> trick_table_games()[:2]
-    ['knockout', 'german']
+    >>> "knockout" in trick_table_games(), "whist" in trick_table_games()
+    (True, False)
     """
     return [s.name for s in table_specs(family=False)]
 

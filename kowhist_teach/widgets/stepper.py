@@ -14,12 +14,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from ..core.record import record_from_data
+from ..core.record import EXAMPLES_DIR, example_paths, record_from_data
 from ..core.registry import game_names, spec
 from ..i18n import _
 from ..pictures.svg import table_svg
@@ -39,8 +38,6 @@ from .upload import RecordUpload
 
 __all__ = ["StepperWidget", "example_records", "EXAMPLES_DIR"]
 
-#: The example records shipped with the package.
-EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
 _ORDER = (
     "knockout-follow-and-trump",
     "knockout-dogs-chance",
@@ -54,12 +51,13 @@ _ORDER = (
 
 
 def example_records() -> dict[str, dict[str, Any]]:
-    """The example records (``kowhist_teach/examples/*.json``) by file name.
+    """The example records (:func:`~kowhist_teach.core.record.example_paths`: the
+    package's and each game's own) by file name.
 
     >>> 'knockout-follow-and-trump' in example_records()
     True
     """
-    paths = sorted(EXAMPLES_DIR.glob("*.json"))
+    paths = example_paths()
     # The lesson order: a first round, a dog's chance, a whole game, then German Whist,
     # then the whist family (partnership whist, solo whist, bid whist).
     first = {name: i for i, name in enumerate(_ORDER)}

@@ -166,9 +166,8 @@ class BotHooks(ABC):
     search inside a *sampled* deal.
     """
 
-    #: Whether :meth:`analyse` answers for this game (the command line's ``--analyse``
-    #: and the widgets' analysis button ask this rather than which game they hold).
-    analyses: bool = False
+    # Whether analyse() answers for this game is declared on its spec (``analysis``,
+    # core/registry.py), which the command line's --analyse, review and the hint read.
 
     @abstractmethod
     def rules_move(self, game: Any, rng: random.Random) -> Move:
@@ -227,7 +226,8 @@ class BotHooks(ABC):
         """Every legal move of ``seat`` (the player to move) with the tricks it can
         still guarantee if every card were visible (``[]`` where no card play is in
         question); raises :class:`~kowhist_teach.core.trick_solver.AnalysisTimeout`
-        after ``give_up_at``. Default: the game has no such analysis (a ``TypeError``)."""
+        after ``give_up_at``; answered where the spec declares ``analysis``. Default: the
+        game has no such analysis (a ``TypeError``)."""
         raise TypeError(f"analyse() has no analysis for {type(game).__name__}")
 
 

@@ -14,6 +14,7 @@ SPEC = register(
         players=(2, 2),
         stock=True,
         matches=MATCH_LENGTHS,
+        analysis=True,
     )
 )
 

@@ -53,8 +53,6 @@ def _german_played(game: GermanGame) -> int:
 class GermanBots(BotHooks):
     """The bots hook of German Whist (``spec("german").bots``)."""
 
-    analyses = True
-
     def rules_move(self, game: GermanGame, rng: random.Random) -> Move:
         """Rules of thumb (see the module's docstring); no choice is left to chance."""
         moves = game.legal_moves()

@@ -162,8 +162,6 @@ class DummyBots(BotHooks):
     """The bots hook of German Whist with a dummy: rules of thumb, and a Monte Carlo
     search in phase 2."""
 
-    analyses = False
-
     def search(self, game: Any, bot: SamplingBot) -> Search | None:
         if game.phase is not GermanPhase.PLAY2 or len(game.legal_moves()) < 2:
             return None

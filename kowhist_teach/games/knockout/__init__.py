@@ -12,6 +12,7 @@ SPEC = register(
         rules=Rules,
         players=(2, 7),
         rounds=True,
+        analysis=True,
     )
 )
 

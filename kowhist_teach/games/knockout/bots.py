@@ -180,8 +180,6 @@ def _p_holds(
 class KnockoutBots(BotHooks):
     """The bots hook of Knock-Out Whist (``spec("knockout").bots``)."""
 
-    analyses = True
-
     def rules_move(self, game: KnockoutGame, rng: random.Random) -> Move:
         """Rules of thumb (see the module's docstring); ``rng`` breaks the one tie the
         rules leave open: the vote of an eliminated player without cards."""
