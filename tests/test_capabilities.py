@@ -15,6 +15,7 @@ from kowhist_teach.core.cards import Card
 from kowhist_teach.core.errors import SetupError
 from kowhist_teach.core.hooks.bots import BotHooks
 from kowhist_teach.core.hooks.ui import GameUI
+from kowhist_teach.core.partnerships import Partnerships
 from kowhist_teach.core.registry import CAPABILITIES, GameSpec, specs
 from kowhist_teach.teach.solver import has_analysis
 
@@ -35,7 +36,9 @@ def test_the_spec_declares_every_capability_as_a_field() -> None:
     for s in SPECS:
         caps = s.capabilities()
         assert list(caps) == list(CAPABILITIES)
-        assert all(isinstance(v, bool) for k, v in caps.items() if k != "matches"), s.name
+        flags = {k: v for k, v in caps.items() if k not in ("matches", "partnerships")}
+        assert all(isinstance(v, bool) for v in flags.values()), s.name
+        assert s.partnerships is None or isinstance(s.partnerships, Partnerships), s.name
         assert all(isinstance(n, int) and n >= 1 for n in s.matches), s.name
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.errors import RecordError
+from ..core.partnerships import Partnerships
 from ..core.record import check_record, load_record, not_a_record, replay
 from ..core.registry import spec
 from ..i18n import _, ngettext
@@ -63,12 +64,9 @@ class ReplayWords:
         text = ", ".join(map(str, seats))
         return ngettext("seat {seats}", "seats {seats}", len(seats)).format(seats=text)
 
-    def sides(self, by_partnership: bool, values: list[int]) -> str:
-        if by_partnership:
-            return ", ".join(
-                _("seats {a} and {b}: {v}").format(a=side, b=side + 2, v=v)
-                for side, v in enumerate(values)
-            )
+    def sides(self, partnerships: Partnerships | None, values: list[int]) -> str:
+        if partnerships is not None:
+            return partnerships.replay_list(values)
         return ", ".join(_("seat {s}: {v}").format(s=seat, v=v) for seat, v in enumerate(values))
 
     def tricks(self, tricks: list[dict[str, Any]]) -> None:

@@ -125,12 +125,13 @@ def _print_simulation(game_spec: GameSpec, bots: list[str], result: dict[str, An
         text = ngettext("{w} win ({pct:.1f}%)", "{w} wins ({pct:.1f}%)", w)
         return text.format(w=w, pct=100 * w / games)
 
-    if game_spec.partnerships:
-        for side in (0, 1):
-            a, b = side, side + 2
+    sides = game_spec.partnerships
+    if sides is not None:
+        for side in range(len(sides.sides)):
+            a, b = sides.partners(side)
             print(
                 _("{side} (seats {a} and {b}: {bot_a}, {bot_b}): {wins}").format(
-                    side=_("North–South") if side == 0 else _("East–West"),
+                    side=sides.side_name(side),
                     a=a,
                     b=b,
                     bot_a=bots[a],

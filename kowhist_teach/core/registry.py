@@ -23,6 +23,7 @@ from typing import Any
 
 from ..i18n import _
 from .errors import SetupError
+from .partnerships import Partnerships, declared
 
 __all__ = [
     "GameSpec",
@@ -60,9 +61,11 @@ class GameSpec:
     # the layers above read them to choose a table, a word, a chart, and never probe
     # the engine or the hooks for them nor ask which game they hold.
 
-    #: Seats play in fixed partnerships (0 & 2 against 1 & 3): scores and results
-    #: by side, the side-by-side words and the family's table.
-    partnerships: bool = False
+    #: Seats play in fixed partnerships: which seats play together
+    #: (:class:`~kowhist_teach.core.partnerships.Partnerships`; ``True`` reads as
+    #: ``OPPOSITE``, 0 & 2 against 1 & 3), or ``None``: scores and results by side,
+    #: every word of a side (asked of it) and the family's table.
+    partnerships: Partnerships | None = None
     #: Seats call before the cards (bids, a contract, trumps named): the family's
     #: table seats the student, with the calls as buttons and a bidding box.
     auction: bool = False
@@ -86,6 +89,9 @@ class GameSpec:
     #: The hooks, by layer: filled in by the game's package (see docs/architecture.md).
     hooks: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.partnerships = declared(self.partnerships)
+
     def __getattr__(self, name: str) -> Any:
         # A hook reads like an attribute: spec.teaching, spec.record, spec.picture …
         hooks = self.__dict__.get("hooks", {})
@@ -98,7 +104,7 @@ class GameSpec:
 
         >>> import kowhist_teach
         >>> spec("german").capabilities()
-        {'partnerships': False, 'auction': False, 'stock': True, 'dummy': False, \
+        {'partnerships': None, 'auction': False, 'stock': True, 'dummy': False, \
 'matches': (1, 3, 5), 'rounds': False, 'analysis': True}
         """
         return {name: getattr(self, name) for name in CAPABILITIES}

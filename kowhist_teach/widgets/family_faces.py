@@ -35,7 +35,6 @@ __all__ = [
     "move_label",
     "outcome_text",
     "seat_names",
-    "side_name",
     "trick_done",
     "turn_text",
 ]
@@ -114,12 +113,6 @@ def trick_done(trick: Any, seats: int = 4) -> bool:
     return len(trick.plays) == seats
 
 
-def side_name(side: int) -> str:
-    """A partnership by compass points, as the table picture names it (the student,
-    seat 0, sits South)."""
-    return _("North–South") if side == 0 else _("East–West")
-
-
 def _short(name: str) -> str:
     # "South (you)" -> "South": the side's name reads better without the notes.
     return name.split(" (")[0]
@@ -127,12 +120,18 @@ def _short(name: str) -> str:
 
 def _by_partnership(game: Any) -> bool:
     """Whether the game keeps its scores by partnership (its spec says so)."""
-    return bool(spec_of(game).partnerships)
+    return spec_of(game).partnerships is not None
+
+
+def _side_name(game: Any, side: int) -> str:
+    """A side by compass points, as the game's declared partnerships name it."""
+    return spec_of(game).partnerships.side_name(side)
 
 
 def _score_owners(game: Any) -> list[str]:
-    if _by_partnership(game):
-        return [side_name(side) for side in (0, 1)]
+    sides = spec_of(game).partnerships
+    if sides is not None:
+        return [sides.side_name(side) for side in range(len(sides.sides))]
     return list(game.names)
 
 
@@ -181,7 +180,7 @@ def outcome_text(game: Any) -> str:
     own = ui_of(game).outcome_text(game)
     if own:
         return own
-    who = side_name(out.winner) if _by_partnership(game) else game.names[out.winner]
+    who = _side_name(game, out.winner) if _by_partnership(game) else game.names[out.winner]
     return sentence(_("The game is over: {who} won").format(who=who))
 
 
@@ -256,9 +255,14 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     books = ui.counts_books(game)
     won = finished.tricks_won if finished is not None else game.tricks_won
     if books:  # the kitty book counts for the declaring side from the discard on
-        counts = [(side_name(s), game.books(s, finished), s == seat % 2) for s in (0, 1)]
+        sides = spec_of(game).partnerships
+        mine = sides.side_of(seat)
+        counts = [(sides.side_name(s), game.books(s, finished), s == mine) for s in (0, 1)]
     elif _by_partnership(game):
-        counts = [(side_name(s), won[s] + won[s + 2], s == seat % 2) for s in (0, 1)]
+        sides = spec_of(game).partnerships
+        mine = sides.side_of(seat)
+        by_side = sides.by_side(won)
+        counts = [(sides.side_name(s), n, s == mine) for s, n in enumerate(by_side)]
     else:
         # The players by the names the scores give them ("Player 1 (you)"): the tricks
         # and the scores name the same seats the same way.

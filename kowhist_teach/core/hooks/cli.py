@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ...i18n import _
 from ..cards import Card
 from ..errors import SetupError
+from ..partnerships import Partnerships
 
 __all__ = ["CliHook", "ReplayText", "TerminalStory", "plays_text", "trick_text"]
 
@@ -34,8 +35,9 @@ class ReplayText(Protocol):
     def trump(self, code: str | None) -> str:
         """A trump of ``replay --json`` in words: "♦ diamonds", "no trumps", "none"."""
 
-    def sides(self, by_partnership: bool, values: list[int]) -> str:
-        """Values by partnership ("seats 0 and 2: 7, seats 1 and 3: 6") or by seat."""
+    def sides(self, partnerships: Partnerships | None, values: list[int]) -> str:
+        """Values by side of ``partnerships`` ("seats 0 and 2: 7, seats 1 and 3: 6"),
+        or by seat ("seat 0: 7, seat 1: 6") when it is ``None``."""
 
     def seats(self, seats: list[int]) -> str:
         """ "seat 2" or "seats 0, 3"."""

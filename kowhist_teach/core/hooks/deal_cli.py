@@ -5,9 +5,10 @@ terminal game, where bots fill every seat but the human's and the table's story 
 deal by deal.
 
 A game subclasses :class:`DealCli` and overrides the words that are its own (how a call
-reads, a contract, how scores are labelled, partners); the family's
-:class:`~kowhist_teach.games.family.cli.FamilyCli` adds partnerships, contracts and
-discards.
+reads, a contract, how scores are labelled); the family's
+:class:`~kowhist_teach.games.family.cli.FamilyCli` adds contracts and discards. A game
+whose spec declares partnerships (:mod:`kowhist_teach.core.partnerships`) has its
+tricks, scores and winners told side by side here, from that declaration.
 
 >>> from kowhist_teach import OhHellGame
 >>> from kowhist_teach.core.registry import spec
@@ -24,6 +25,8 @@ from typing import Any
 from ...i18n import _
 from ..cards import Card
 from ..moves import Call
+from ..partnerships import Partnerships
+from ..registry import spec, spec_of
 from .cli import CliHook, ReplayText, plays_text, trick_text
 
 __all__ = ["DealCli", "DealStory"]
@@ -41,8 +44,12 @@ class DealCli(CliHook):
 
     #: The game's title msgid, set by each game's hook.
     title = ""
-    #: Whether tricks and scores count by partnership (the replay's sides); set by a game.
-    by_partnership = False
+
+    @staticmethod
+    def sides(game: Any) -> Partnerships | None:
+        """The partnerships ``game`` (an engine, or a record's game name) declares on
+        its spec, or ``None``: tricks, scores and winners then go by seat."""
+        return (spec(game) if isinstance(game, str) else spec_of(game)).partnerships
 
     # ------------------------------------------------------------------ words
     def call_words(self, call: Call) -> str:
@@ -85,12 +92,11 @@ class DealCli(CliHook):
         """Whether a deal of ``replay --json`` was thrown in (no card played)."""
         return False
 
-    def replay_intro(self) -> list[str]:
-        """Lines after the title of ``replay``'s text (the family's partnerships)."""
-        return []
-
-    def winner_words(self, winner: int) -> str:
-        """The winner of a replayed game (a seat of ``replay --json``)."""
+    def winner_words(self, winner: int, sides: Partnerships | None = None) -> str:
+        """The winner of a replayed game: a seat of ``replay --json``, or a side of
+        ``sides``."""
+        if sides is not None:
+            return sides.replay_winners(winner)
         return _("Winner: seat {seat}").format(seat=winner)
 
     # ----------------------------------------------------------------- replay
@@ -112,10 +118,10 @@ class DealCli(CliHook):
         self, record: dict[str, Any], result: dict[str, Any], text: ReplayText
     ) -> None:
         say = text.say
-        pairs = self.by_partnership
+        pairs = self.sides(record["game"])
         say(_(self.title))
-        for line in self.replay_intro():
-            say(line)
+        if pairs is not None:
+            say(pairs.replay_intro())
         rules = record.get("rules") if isinstance(record.get("rules"), dict) else None
         points_label, scores_label, legend = self.score_labels(rules)
         if legend:
@@ -153,7 +159,7 @@ class DealCli(CliHook):
             if winner is None:
                 say(_("The game is drawn."))
             else:
-                say(self.winner_words(winner))
+                say(self.winner_words(winner, pairs))
         elif status == "in_progress":
             say(_("The game is still in progress."))
         else:
@@ -161,11 +167,19 @@ class DealCli(CliHook):
 
     # -------------------------------------------------------------------- play
     def seat_list(self, game: Any, values: list[int]) -> str:
-        """Scores or tricks by seat, each with its player's name: "Ann 2, Bo 0"."""
+        """Scores or tricks by seat, each with its player's name: "Ann 2, Bo 0"; or
+        side by side where the game plays in partnerships and ``values`` are by side:
+        "Ann and Cy 3, Bo and Di 2"."""
+        sides = self.sides(game)
+        if sides is not None and len(values) == len(sides.sides):
+            return sides.side_list(game.names, values)
         return ", ".join(f"{game.names[s]} {v}" for s, v in enumerate(values))
 
     def players_line(self, game: Any) -> str:
         """Who plays with whom, for the terminal game's first lines."""
+        sides = self.sides(game)
+        if sides is not None:
+            return sides.partners_line(game.names)
         return _("Every player for themselves.")
 
     def terminal_intro(self, game: Any) -> list[str]:
@@ -237,8 +251,9 @@ class DealCli(CliHook):
         return lines
 
     def tricks_line(self, game: Any, view: Any) -> str:
-        """The tricks each seat has taken this deal."""
-        return _("Tricks: {won}").format(won=self.seat_list(game, view.tricks_won))
+        """The tricks each seat (or side) has taken this deal."""
+        won = self.deal_tricks(game, view)
+        return _("Tricks: {won}").format(won=self.seat_list(game, won))
 
     def points_lines(self, game: Any) -> list[str]:
         """Points counted towards something before the scores (whist's games)."""
@@ -257,14 +272,19 @@ class DealCli(CliHook):
         return _("{name}: {call}").format(name=game.names[seat], call=self.move_words(move))
 
     def deal_tricks(self, game: Any, log: Any) -> list[int]:
-        """The tricks of a finished deal as its summary counts them (by seat)."""
-        return list(log.tricks_won)
+        """The tricks of a deal (its log, or a view of it) as its summary counts them:
+        by seat, or by side in partnerships."""
+        sides = self.sides(game)
+        return sides.by_side(log.tricks_won) if sides is not None else list(log.tricks_won)
 
     def story(self, game: Any, say: Callable[..., None], human: int) -> DealStory:
         return DealStory(game, say, human, self)
 
     def winner_line(self, game: Any, outcome: Any) -> str:
-        """Who won a finished terminal game."""
+        """Who won a finished terminal game: a player, or a side in partnerships."""
+        sides = self.sides(game)
+        if sides is not None:
+            return sides.won_line(outcome.winner, game.names)
         return _("{name} won the game.").format(name=game.names[outcome.winner])
 
     def terminal_outro(self, game: Any) -> list[str]:

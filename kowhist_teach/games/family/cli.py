@@ -24,7 +24,7 @@ from ...core.hooks.cli import ReplayText
 from ...core.hooks.deal_cli import DealCli
 from ...core.moves import Call
 from ...i18n import _
-from .engine import SEATS, FamilyGame, FamilyPhase, partners
+from .engine import SEATS, FamilyPhase
 
 __all__ = ["FamilyCli"]
 
@@ -87,34 +87,7 @@ class FamilyCli(DealCli):
         if players not in (None, SEATS):
             raise SetupError(_("{game} is for exactly 4 players").format(game=_(self.title)))
 
-    def replay_intro(self) -> list[str]:
-        if self.by_partnership:
-            return [_("Seats 0 and 2 play together, against seats 1 and 3.")]
-        return []
-
-    def winner_words(self, winner: int) -> str:
-        if self.by_partnership:
-            return _("Winners: seats {a} and {b}").format(a=winner, b=winner + 2)
-        return super().winner_words(winner)
-
     # -------------------------------------------------------------------- play
-    def seat_list(self, game: FamilyGame, values: list[int]) -> str:
-        """Scores or tricks by partnership ("Ann and Cy 3, Bo and Di 2") or by seat."""
-        if len(values) == 2:
-            return ", ".join(
-                _("{a} and {b} {v}").format(a=game.names[a], b=game.names[b], v=v)
-                for (a, b), v in zip((partners(0), partners(1)), values, strict=True)
-            )
-        return super().seat_list(game, values)
-
-    def players_line(self, game: Any) -> str:
-        if self.by_partnership:
-            names = game.names
-            return _("You and {partner} are partners, against {a} and {b}.").format(
-                partner=names[2], a=names[1], b=names[3]
-            )
-        return super().players_line(game)
-
     def trump_words(self, game: Any, view: Any) -> str:
         if view.trump is None and view.phase in (FamilyPhase.BID, FamilyPhase.TRUMP):
             return _("not settled yet")
@@ -136,11 +109,6 @@ class FamilyCli(DealCli):
                 )
             ]
         return []
-
-    def tricks_line(self, game: Any, view: Any) -> str:
-        """The tricks each side (or seat) has taken this deal."""
-        won = game.log.side_tricks if game.by_partnership else view.tricks_won
-        return _("Tricks: {won}").format(won=self.seat_list(game, won))
 
     def open_hands_lines(self, game: Any, view: Any) -> list[str]:
         return [
@@ -169,12 +137,3 @@ class FamilyCli(DealCli):
         if isinstance(move, Card) and seat != human:  # a discard, face down
             return _("{name} discards a card face down.").format(name=game.names[seat])
         return super().call_told(game, seat, move, human)
-
-    def deal_tricks(self, game: Any, log: Any) -> list[int]:
-        return log.side_tricks if game.by_partnership else list(log.tricks_won)
-
-    def winner_line(self, game: Any, outcome: Any) -> str:
-        if outcome.by_partnership:
-            a, b = partners(outcome.winner)
-            return _("{a} and {b} won the game.").format(a=game.names[a], b=game.names[b])
-        return super().winner_line(game, outcome)

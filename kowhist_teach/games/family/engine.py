@@ -9,7 +9,8 @@ left, trick play, undo and clone) is :class:`~kowhist_teach.core.deals.DealGame`
 shared with Oh Hell. This base adds what the family shares:
 
 * **seats** 0..3, clockwise; partners sit opposite (seats 0 and 2 are partnership 0,
-  seats 1 and 3 partnership 1) — :func:`partnership`; scores by partnership or by seat;
+  seats 1 and 3 partnership 1) — core's :data:`~kowhist_teach.core.partnerships.OPPOSITE`;
+  scores by partnership or by seat;
 * **chance**: the whole pack shuffled for each deal and split by the game
   (``_deal_cards``), or a deal given with :meth:`FamilyGame.deal` (records, lessons)
   with the game's own ``extra`` (a turned-up ``trump_card``, a ``kitty``);
@@ -35,6 +36,7 @@ from ...core.cards import BadCard, Card, Suit, cards_in, mask_of
 from ...core.deals import DealGame
 from ...core.game import RuleOptions, read_players
 from ...core.moves import Move, SetupError
+from ...core.partnerships import OPPOSITE
 from ...core.tricks import Trick
 from ...i18n import N_, _
 
@@ -46,30 +48,10 @@ __all__ = [
     "FamilyView",
     "FamilyGame",
     "FamilyRules",
-    "partnership",
-    "partners",
 ]
 
 #: Every game of the family here is for four players.
 SEATS = 4
-
-
-def partnership(seat: int) -> int:
-    """The partnership of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3.
-
-    >>> [partnership(s) for s in range(4)]
-    [0, 1, 0, 1]
-    """
-    return seat % 2
-
-
-def partners(side: int) -> tuple[int, int]:
-    """The two seats of a partnership.
-
-    >>> partners(1)
-    (1, 3)
-    """
-    return (side, side + 2)
 
 
 class FamilyRules(RuleOptions):
@@ -142,8 +124,7 @@ class DealLog:
     @property
     def side_tricks(self) -> list[int]:
         """Tricks won by partnership (0: seats 0 and 2; 1: seats 1 and 3)."""
-        w = self.tricks_won
-        return [w[0] + w[2], w[1] + w[3]]
+        return OPPOSITE.by_side(self.tricks_won)
 
 
 @dataclass(frozen=True)

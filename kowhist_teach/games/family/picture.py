@@ -19,20 +19,11 @@ from typing import Any
 from ...core.card_words import card_name
 from ...core.hooks.picture import Badge, CardBox, DealPicture, Row, TextBox, TrumpBox
 from ...core.moves import Call
+from ...core.partnerships import OPPOSITE, compass
 from ...i18n import _
 from .engine import DealLog, FamilyGame, FamilyPhase
 
-__all__ = ["FamilyPicture", "compass", "side_label"]
-
-
-def compass(seat: int) -> str:
-    """A seat by its compass point: seat 0 South, then West, North, East."""
-    return (_("South"), _("West"), _("North"), _("East"))[seat]
-
-
-def side_label(side: int) -> str:
-    """A partnership by compass points: seats 0 and 2 are North–South."""
-    return _("North–South") if side == 0 else _("East–West")
+__all__ = ["FamilyPicture"]
 
 
 class FamilyPicture(DealPicture):
@@ -63,7 +54,7 @@ class FamilyPicture(DealPicture):
     # ----------------------------------------------------------- the protocol
     def winner_status(self, game: FamilyGame, outcome: Any) -> str:
         if outcome.by_partnership:
-            return _("{side} win the game").format(side=side_label(outcome.winner))
+            return _("{side} win the game").format(side=OPPOSITE.side_name(outcome.winner))
         return super().winner_status(game, outcome)
 
     def phase_status(self, game: FamilyGame, who: str) -> str | None:
@@ -127,7 +118,9 @@ class FamilyPicture(DealPicture):
         rows: list[tuple[str, list[str]]] = []
         if game.by_partnership:
             for side in (0, 1):
-                head = _("{name}: {score}").format(name=side_label(side), score=game.scores[side])
+                head = _("{name}: {score}").format(
+                    name=OPPOSITE.side_name(side), score=game.scores[side]
+                )
                 rows.append((head, self.side_details(game, side)))
         else:
             for s in range(4):

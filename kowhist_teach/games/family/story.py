@@ -20,9 +20,10 @@ from typing import Any
 from ...core.cards import Card
 from ...core.hooks.story import DealBefore, DealStoryHook, Told, quoted_to, story_sentence
 from ...core.moves import Call
+from ...core.partnerships import OPPOSITE
 from ...core.words import named_call
 from ...i18n import _
-from .engine import FamilyPhase, partners
+from .engine import FamilyPhase
 
 __all__ = ["FamilyStory", "TEXT_FORM"]
 
@@ -114,8 +115,7 @@ class FamilyStory(DealStoryHook):
     def outcome_text(self, game: Any) -> str:
         out = game.outcome()
         if out is not None and out.winner is not None and out.by_partnership:
-            a, b = partners(out.winner)
-            side = _("{a} and {b}").format(a=game.names[a], b=game.names[b])
+            side = OPPOSITE.players(out.winner, game.names)
             return story_sentence(_("{side} win the game").format(side=side))
         return super().outcome_text(game)
 
@@ -123,9 +123,7 @@ class FamilyStory(DealStoryHook):
         """The partnerships ("Player 1 and Player 3"), or the players in solo whist."""
         names = game.names
         if game.by_partnership:
-            return [
-                _("{a} and {b}").format(a=names[a], b=names[b]) for a, b in map(partners, (0, 1))
-            ]
+            return [OPPOSITE.players(side, names) for side in range(len(OPPOSITE.sides))]
         return list(names)
 
     # ------------------------------------------------------------ telling a move

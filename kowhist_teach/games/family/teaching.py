@@ -17,27 +17,21 @@ from typing import Any
 
 from ...core.cards import Card, Suit
 from ...core.hooks.teaching import MoveExplanation, Teaching, game_end, scored_deal, trumped
+from ...core.partnerships import OPPOSITE
 from ...core.tricks import Trick
 from ...core.words import sentence, suit_name
 from ...i18n import _
-from .engine import FamilyPhase, partners
+from .engine import FamilyPhase
 from .seen import _teams
 from .tips import FamilyTips
 
-__all__ = ["FamilyTeaching", "is_trump", "side_name", "call_notes"]
+__all__ = ["FamilyTeaching", "is_trump", "call_notes"]
 
 
 def is_trump(game: Any, card: Card, trump: Suit | None = None) -> bool:
     """Whether ``card`` is a trump (in bid whist the jokers are trumps too)."""
     trump = game.trump if trump is None else trump
     return trump is not None and bool(game._suit_mask(trump) >> card & 1)
-
-
-def side_name(game: Any, side: int, names: Sequence[str] | None = None) -> str:
-    """The two players of a partnership, as "Ann and Cy"."""
-    names = names if names is not None else game.names
-    a, b = partners(side)
-    return _("{a} and {b}").format(a=names[a], b=names[b])
 
 
 def call_notes(
@@ -126,7 +120,10 @@ class FamilyTeaching(FamilyTips, Teaching):
         return [
             sentence(
                 _("Tricks: {n} for {a}, {m} for {b}").format(
-                    a=side_name(game, 0), n=won[0], b=side_name(game, 1), m=won[1]
+                    a=OPPOSITE.players(0, game.names),
+                    n=won[0],
+                    b=OPPOSITE.players(1, game.names),
+                    m=won[1],
                 )
             )
         ]
@@ -284,7 +281,7 @@ class FamilyTeaching(FamilyTips, Teaching):
         text = text.format(who=names[seat], card=card.label)
         if game.by_partnership:
             text = _("{text}; a trick for {side}").format(
-                text=text, side=side_name(game, seat % 2, names)
+                text=text, side=OPPOSITE.players(OPPOSITE.side_of(seat), names)
             )
         return sentence(text)
 
@@ -305,7 +302,7 @@ class FamilyTeaching(FamilyTips, Teaching):
         lines.extend(sentence(_(note)) for note in deal.notes)
         if game.by_partnership:
             points = [
-                _("{points} for {side}").format(side=side_name(game, side), points=p)
+                _("{points} for {side}").format(side=OPPOSITE.players(side, names), points=p)
                 for side, p in enumerate(deal.points)
             ]
         else:
@@ -314,5 +311,5 @@ class FamilyTeaching(FamilyTips, Teaching):
                 for s, p in enumerate(deal.points)
             ]
         lines.append(sentence(_("Points this deal: {points}").format(points=", ".join(points))))
-        lines.extend(game_end(game, deal, lambda side: side_name(game, side)))
+        lines.extend(game_end(game, deal, lambda side: OPPOSITE.players(side, names)))
         return lines

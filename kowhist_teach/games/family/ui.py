@@ -15,17 +15,7 @@ from ...core.hooks.ui import GameUI
 from ...i18n import _, ngettext
 from .engine import FamilyPhase
 
-__all__ = ["FamilyUI", "side_name"]
-
-
-def side_name(side: int) -> str:
-    """A partnership by compass points, as the family's table names it (the student,
-    seat 0, sits South).
-
-    >>> side_name(1)
-    'East–West'
-    """
-    return _("North–South") if side == 0 else _("East–West")
+__all__ = ["FamilyUI"]
 
 
 class FamilyUI(GameUI):

@@ -159,7 +159,7 @@ class GermanCli(CliHook):
             for h, hand in enumerate(result["hands"], 1):
                 text.say(_("Hand {h}").format(h=h) + ": " + self._hand_line(hand, text))
             if hands:
-                text.say(_("Hands won: {won}").format(won=text.sides(False, result["hands_won"])))
+                text.say(_("Hands won: {won}").format(won=text.sides(None, result["hands_won"])))
             text.outcome(result)
             return
         text.say(self._hand_line(result, text))
@@ -171,4 +171,4 @@ class GermanCli(CliHook):
         line = ngettext(
             "{n} trick played; tricks won: {won}", "{n} tricks played; tricks won: {won}", n
         )
-        return line.format(n=n, won=text.sides(False, result["tricks_won"]))
+        return line.format(n=n, won=text.sides(None, result["tricks_won"]))

@@ -63,7 +63,7 @@ class KnockoutCli(CliHook):
             if rnd.get("declare"):
                 say("  " + _("seat {seat} declared {call}").format(**rnd["declare"]))
             text.tricks(rnd["tricks"])
-            say("  " + _("tricks won: {won}").format(won=text.sides(False, rnd["tricks_won"])))
+            say("  " + _("tricks won: {won}").format(won=text.sides(None, rnd["tricks_won"])))
             if rnd["eliminated"]:
                 say("  " + _("knocked out: {seats}").format(seats=text.seats(rnd["eliminated"])))
             if rnd["dogs"]:

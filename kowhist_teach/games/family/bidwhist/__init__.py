@@ -1,5 +1,6 @@
 """Bid whist (seed 004): jokers, a kitty, uptown, downtown and no trump."""
 
+from ....core.partnerships import OPPOSITE
 from ....core.registry import GameSpec, register
 from .engine import BidWhistGame, BidWhistRules
 
@@ -10,7 +11,7 @@ SPEC = register(
         game=BidWhistGame,
         rules=BidWhistRules,
         players=(4, 4),
-        partnerships=True,
+        partnerships=OPPOSITE,
         auction=True,
     )
 )

@@ -17,7 +17,6 @@ class BidWhistCli(FamilyCli):
     """Bid whist's ``cli`` hook: uptown, downtown and no trump; books, the kitty."""
 
     title = BidWhistGame.title
-    by_partnership = BidWhistGame.by_partnership
 
     def call_words(self, call: Call) -> str:
         if call.is_pass or call.suit is not None:

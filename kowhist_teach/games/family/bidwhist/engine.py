@@ -110,6 +110,7 @@ from ....core.cards import (
     parse_card,
 )
 from ....core.moves import PASS, TRUMP_CALLS, Call, Move, SetupError, parse_move
+from ....core.partnerships import OPPOSITE
 from ....core.tricks import Trick
 from ....i18n import N_, _, ngettext
 from ..engine import (
@@ -119,8 +120,6 @@ from ..engine import (
     FamilyPhase,
     FamilyRules,
     FamilyView,
-    partners,
-    partnership,
 )
 
 __all__ = [
@@ -721,7 +720,7 @@ class BidWhistGame(FamilyGame):
         count = log.side_tricks[side]
         # The discards are done when play has begun (the leader is set then).
         if (
-            log.leader is not None and log.extra["kitty"] and partnership(log.declarer) == side  # type: ignore[arg-type]
+            log.leader is not None and log.extra["kitty"] and OPPOSITE.side_of(log.declarer) == side  # type: ignore[arg-type]
         ):
             count += 1
         return count
@@ -732,7 +731,7 @@ class BidWhistGame(FamilyGame):
 
     def _score_deal(self) -> list[int]:
         log = self.deals[-1]
-        side = partnership(log.declarer)  # type: ignore[arg-type]
+        side = OPPOSITE.side_of(log.declarer)  # type: ignore[arg-type]
         level, kind = bid_parts(log.contract)
         made = self.books(side, log)
         double = 2 if kind == NOTRUMP else 1
@@ -849,5 +848,7 @@ class BidWhistGame(FamilyGame):
         )
 
     def __str__(self) -> str:
-        sides = " / ".join(" & ".join(self.names[s] for s in partners(side)) for side in (0, 1))
+        sides = " / ".join(
+            " & ".join(self.names[s] for s in OPPOSITE.partners(side)) for side in (0, 1)
+        )
         return _("Bid whist: {sides}; scores {scores}").format(sides=sides, scores=self.scores)

@@ -15,10 +15,11 @@ from typing import Any
 
 from ....core.hooks.teaching import MoveExplanation
 from ....core.moves import PASS, TRUMP_CALLS
+from ....core.partnerships import OPPOSITE
 from ....core.words import sentence, suit_name
 from ....i18n import _, is_plural, ngettext
 from ..engine import FamilyPhase
-from ..teaching import FamilyTeaching, call_notes, is_trump, side_name
+from ..teaching import FamilyTeaching, call_notes, is_trump
 from .engine import ALL_BIDS, BIDS, DOWNTOWN, HIGH, LOW, NOTRUMP, bid_parts
 
 __all__ = ["BidWhistTeaching"]
@@ -163,5 +164,5 @@ class BidWhistTeaching(FamilyTeaching):
                 n,
             )
         lines.append(sentence(game.contract_text(deal)))
-        lines.append(sentence(took.format(side=side_name(game, side), n=n)))
+        lines.append(sentence(took.format(side=OPPOSITE.players(side, game.names), n=n)))
         return lines

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
+from ....core.partnerships import OPPOSITE
 from ....core.words import full_stop
 from ....i18n import N_, _
 from ..engine import FamilyPhase
-from ..ui import FamilyUI, side_name
+from ..ui import FamilyUI
 from .engine import HIGH, NOTRUMP, bid_parts
 
 __all__ = ["BidWhistUI"]
@@ -101,13 +102,13 @@ class BidWhistUI(FamilyUI):
         out = game.outcome()
         if out is None or out.winner is None:
             return None
-        who = side_name(out.winner)
+        who = OPPOSITE.side_name(out.winner)
         target = game.rules.target
         loser = 1 - out.winner
         if game.scores[loser] <= -target:
             return full_stop(
                 _("The game is over: {loser} reached −{n}, so {who} win").format(
-                    loser=side_name(loser), n=target, who=who
+                    loser=OPPOSITE.side_name(loser), n=target, who=who
                 )
             )
         return full_stop(_("The game is over: {who} reached {n} and win").format(who=who, n=target))

@@ -16,7 +16,6 @@ class SoloCli(FamilyCli):
     """Solo whist's ``cli`` hook: the bidding ladder's names, payments as scores."""
 
     title = SoloGame.title
-    by_partnership = SoloGame.by_partnership
 
     def call_words(self, call: Call) -> str:
         if call.is_pass or call.suit is not None:

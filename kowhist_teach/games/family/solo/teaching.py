@@ -100,7 +100,7 @@ class SoloTeaching(FamilyTeaching):
         took = sum(deal.tricks_won[s] for s in side)
         target = game.tricks_needed(deal)
         if len(side) == 2:
-            who = _("{a} and {b}").format(a=names[side[0]], b=names[side[1]])
+            who = _("{a} and {b}").format(a=names[side[0]], b=names[side[1]])  # prop and cop
         else:
             who = names[deal.declarer]
         if target == 0:

@@ -1,5 +1,6 @@
 """Partnership whist and the whist drive (seed 004)."""
 
+from ....core.partnerships import OPPOSITE
 from ....core.registry import GameSpec, register
 from .engine import WhistGame, WhistRules
 
@@ -10,7 +11,7 @@ SPEC = register(
         game=WhistGame,
         rules=WhistRules,
         players=(4, 4),
-        partnerships=True,
+        partnerships=OPPOSITE,
     )
 )
 

@@ -15,7 +15,6 @@ class WhistCli(FamilyCli):
     """Partnership whist's ``cli`` hook: points towards game, games towards the rubber."""
 
     title = WhistGame.title
-    by_partnership = WhistGame.by_partnership
 
     def thrown_in(self, deal: dict[str, Any]) -> bool:
         return False  # nobody bids in whist: a deal is always played

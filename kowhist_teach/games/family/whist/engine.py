@@ -44,8 +44,9 @@ from typing import Any
 
 from ....core.cards import Card, Rank, Suit
 from ....core.moves import Move, SetupError, parse_card_move
+from ....core.partnerships import OPPOSITE
 from ....i18n import N_, _
-from ..engine import SEATS, DealLog, FamilyGame, FamilyRules, partners
+from ..engine import SEATS, DealLog, FamilyGame, FamilyRules
 
 __all__ = [
     "WhistRules",
@@ -308,7 +309,9 @@ class WhistGame(FamilyGame):
         return None
 
     def __str__(self) -> str:
-        sides = " / ".join(" & ".join(self.names[s] for s in partners(side)) for side in (0, 1))
+        sides = " / ".join(
+            " & ".join(self.names[s] for s in OPPOSITE.partners(side)) for side in (0, 1)
+        )
         return _("Partnership whist: {sides}; scores {scores}").format(
             sides=sides, scores=self.scores
         )

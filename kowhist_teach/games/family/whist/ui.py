@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.hooks.ui import RuleOption
+from ....core.partnerships import OPPOSITE
 from ....core.words import full_stop, score_list
 from ....i18n import N_, _, ngettext
-from ..ui import FamilyUI, side_name
+from ..ui import FamilyUI
 from .engine import honours_held, single_stake_from
 
 __all__ = ["WhistUI"]
@@ -89,7 +90,7 @@ class WhistUI(FamilyUI):
         if last is not None and last.game_won is not None and not any(game.points):
             a, b = last.game_points
             label = _("Game won by {side} (to {n})").format(
-                side=side_name(last.game_won[0]), n=goal
+                side=OPPOSITE.side_name(last.game_won[0]), n=goal
             )
             if game.is_over():
                 return label, f"{a}–{b}"
@@ -110,7 +111,7 @@ class WhistUI(FamilyUI):
             lines.append(
                 full_stop(
                     _("Honours (trump A K Q J) held: {list}").format(
-                        list=score_list([side_name(0), side_name(1)], held)
+                        list=score_list([OPPOSITE.side_name(0), OPPOSITE.side_name(1)], held)
                     )
                 )
             )
@@ -121,7 +122,8 @@ class WhistUI(FamilyUI):
             lines.append(
                 full_stop(
                     _("This game (to {n}): {list}").format(
-                        n=goal, list=score_list([side_name(0), side_name(1)], points)
+                        n=goal,
+                        list=score_list([OPPOSITE.side_name(0), OPPOSITE.side_name(1)], points),
                     )
                 )
             )
@@ -135,7 +137,7 @@ class WhistUI(FamilyUI):
                     "{winner} win the game: {stake}, {n} game point",
                     "{winner} win the game: {stake}, {n} game points",
                     won,
-                ).format(winner=side_name(side), stake=names.get(won, str(won)), n=won)
+                ).format(winner=OPPOSITE.side_name(side), stake=names.get(won, str(won)), n=won)
             )
         )
         lines.append(
@@ -143,9 +145,11 @@ class WhistUI(FamilyUI):
                 _(
                     "{loser} had {p} points: single if the losers have {k} or more, "
                     "double if 1 or more, treble if none"
-                ).format(loser=side_name(1 - side), p=lost, k=single_stake_from(goal))
+                ).format(loser=OPPOSITE.side_name(1 - side), p=lost, k=single_stake_from(goal))
             )
         )
         if log.rubber_won:
-            lines.append(full_stop(_("{winner} win the rubber").format(winner=side_name(side))))
+            lines.append(
+                full_stop(_("{winner} win the rubber").format(winner=OPPOSITE.side_name(side)))
+            )
         return lines
