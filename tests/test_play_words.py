@@ -1,6 +1,8 @@
 """``kowhist-teach play`` in the student's language (issue 25, point 5): the commands
-typed in English or in the chosen language, a hint at the terminal, and each round's
-end told (who is out, who chooses trumps)."""
+typed in English or in the chosen language, a hint at the terminal (the app's), and
+each round's, hand's or deal's end told after its last trick (who is out, who chooses
+trumps; who won the hand; the deal's tricks and points), in every game the terminal
+plays."""
 
 from __future__ import annotations
 
@@ -10,9 +12,13 @@ from typing import Any
 import pytest
 
 from kowhist_teach.cli import main
-from kowhist_teach.cli.play import command_of, play_terminal
-from kowhist_teach.core.registry import spec
-from kowhist_teach.i18n import set_language
+from kowhist_teach.cli.play import command_of, commands_line, play_terminal
+from kowhist_teach.core.hooks.cli import trick_text
+from kowhist_teach.core.registry import spec, spec_of, specs
+from kowhist_teach.games.german.cli import _hand_result
+from kowhist_teach.games.german.dummy_cli import _plays as _dummy_plays
+from kowhist_teach.i18n import _, set_language
+from kowhist_teach.teach.hints import hint
 
 
 @pytest.fixture(autouse=True)
@@ -50,10 +56,45 @@ def test_a_hint_and_help_at_the_terminal_in_spanish() -> None:
     assert text.rstrip().endswith("¡Adiós!")
 
 
-def test_each_rounds_end_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole game at the terminal (the first legal card each time): every round's end
-    says who is out and who chooses trumps next, once."""
-    words = spec("knockout").cli
+#: The commands in each language, as a student types them.
+WORDS = {
+    "en": {"hint": "hint", "help": "help", "quit": "quit"},
+    "es": {"hint": "pista", "help": "ayuda", "quit": "salir"},
+    "fr": {"hint": "indice", "help": "aide", "quit": "quitter"},
+}
+
+
+class Scripted(io.StringIO):
+    """A student at the terminal: the hint and help words of ``lang`` at the first turn
+    (the hint the app would give is noted), then the first legal move each time, until
+    ``done(game)``; then the quit word. What is typed is echoed to ``echo``, as a
+    terminal shows it after the prompt."""
+
+    def __init__(self, made: list[Any], lang: str, done: Any, echo: io.StringIO) -> None:
+        super().__init__()
+        self.made, self.words, self.done, self.echo = made, WORDS[lang], done, echo
+        self.script = [self.words["hint"], self.words["help"]]
+        self.hinted = ""
+
+    def readline(self, *_args: Any) -> str:
+        game = self.made[0]
+        if self.done(game):
+            typed = self.words["quit"]
+        elif self.script:
+            typed = self.script.pop(0)
+            if typed == self.words["hint"]:
+                self.hinted = hint(game, game.to_move, analysis="off").suggestion
+        else:
+            move = game.legal_moves()[0]
+            typed = getattr(move, "code", None) or str(move)
+        self.echo.write(typed + "\n")
+        return typed + "\n"
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, name: str, lang: str, done: Any, **options: Any):
+    """``play`` of game ``name`` in ``lang`` driven by :class:`Scripted`: the output,
+    the game, the script."""
+    words = spec(name).cli
     made: list[Any] = []
     original = words.new_game
 
@@ -62,21 +103,116 @@ def test_each_rounds_end_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
         return made[-1]
 
     monkeypatch.setattr(words, "new_game", new_game)
-
-    class FirstLegal(io.StringIO):
-        def readline(self, *_args: Any) -> str:
-            game = made[0]
-            move = game.legal_moves()[0]
-            return (getattr(move, "code", None) or str(move)) + "\n"
-
+    set_language(lang)
     out = io.StringIO()
-    assert play_terminal(3, seed=4, stdin=FirstLegal(), stdout=out) == 0
-    text = out.getvalue()
-    game = made[0]
-    assert game.is_over()
+    script = Scripted(made, lang, done, out)
+    players = options.pop("players", spec(name).players[0])
+    assert play_terminal(players, stdin=script, stdout=out, game=name, **options) == 0
+    return out.getvalue(), made[0], script
+
+
+def _told_after(lines: list[str], first: str, then: list[str]) -> None:
+    """``first`` is told once, and ``then`` right after it (blank lines aside)."""
+    assert lines.count(first) == 1, first
+    after = [line for line in lines[lines.index(first) + 1 :] if line.strip()]
+    assert after[: len(then)] == then, (after[: len(then) + 2], then)
+
+
+def _deal_over(game: Any) -> bool:
+    return len(game.deals) >= 2
+
+
+#: Every game the terminal plays, in one of the three languages each (all three are
+#: covered), with the first round, hand or deal played to its end: (name, language,
+#: options, whether its first unit is over).
+GAMES = [
+    ("knockout", "es", {"players": 3, "seed": 4}, lambda g: g.round >= 1),
+    ("german", "fr", {"seed": 2, "match": 3}, lambda g: g.hand_number >= 2),
+    ("whist", "en", {"seed": 3}, _deal_over),
+    ("solo", "fr", {"seed": 8}, _deal_over),  # a solo is played (seed 3: all pass)
+    ("bidwhist", "es", {"seed": 3}, _deal_over),
+    ("ohhell", "fr", {"seed": 3}, _deal_over),
+    ("germandummy", "es", {"seed": 3}, lambda g: g.is_over()),
+]
+
+
+def test_every_game_the_terminal_plays_is_covered() -> None:
+    assert {name for name, *_ in GAMES} == {s.name for s in specs() if s.cli.plays_in_terminal}
+    assert {lang for _n, lang, *_ in GAMES} == {"en", "es", "fr"}
+
+
+@pytest.mark.parametrize(("name", "lang", "options", "done"), GAMES, ids=[g[0] for g in GAMES])
+def test_play_in_the_chosen_language_with_a_hint_and_the_end_of_a_round_told(
+    monkeypatch: pytest.MonkeyPatch, name: str, lang: str, options: dict, done: Any
+) -> None:
+    """The commands are typed in the chosen language (none is taken for a move), the
+    hint is the app's (teach/hints.py, asked at the same moment), and the end of the
+    first round, hand or deal is told by the game's story after its last trick."""
+    text, game, script = _play(monkeypatch, name, lang, done, **dict(options))
+    lines = text.splitlines()
+    assert commands_line() in lines  # the hint's word, in the chosen language
+    assert _("Hint: {suggestion}").format(suggestion=script.hinted) in lines
+    assert _("You must follow the suit led if you can. Trumps beat every other suit.") in lines
+    assert not [line for line in lines if line.startswith(_("Not allowed: {why}").split("{")[0])]
+    if not game.is_over():
+        assert lines[-1] == _("Goodbye.")
+    if name == "knockout":
+        last, end = game.rounds[0].tricks[-1], spec(name).teaching.explain_round(game, 0)
+        # Who is out, and who chooses trumps and leads the next round, by name.
+        said = " ".join(end)
+        out = game.rounds[0].eliminated + game.rounds[0].dogs
+        assert out and all(game.names[seat] in said for seat in out)
+        assert game.names[game.trump_chooser] in said
+    elif name == "german":
+        hand = game.games[0]
+        last, end = hand.tricks[-1], [_hand_result(hand, hand.outcome())]
+    elif name == "germandummy":  # one hand: its last trick (by hand: the dummy's is
+        # one), then the outro says who won it
+        last = game.tricks[-1]
+        text = _("Trick: {cards} - won by {name}").format(
+            cards=_dummy_plays(game, last.plays), name=game.hand_names[last.winner]
+        )
+        _told_after(lines, text, [s for s in spec(name).cli.terminal_outro(game) if s])
+        return
+    else:
+        deal = game.deals[0]
+        assert deal.tricks  # played, not thrown in
+        words = spec(name).cli
+        last = deal.tricks[-1]
+        end = [
+            _("Deal {n} is over. Tricks: {won}. Points: {points}.").format(
+                n=1,
+                won=words.seat_list(game, words.deal_tricks(game, deal)),
+                points=words.seat_list(game, deal.points),
+            )
+        ]
+    _told_after(lines, trick_text(game if name != "german" else hand, last), end)
+
+
+def test_every_round_of_a_whole_game_is_told_with_its_last_trick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A whole Knock-Out game at the terminal (the first legal card each time): every
+    trick is told once, and after each round's last trick the round's end (who is out,
+    who chooses trumps and leads), in the teaching hook's words; the game's last trick
+    before who won."""
+    text, game, _script = _play(monkeypatch, "knockout", "en", lambda g: False, players=3, seed=4)
+    lines = text.splitlines()
+    assert game.is_over() and len(game.rounds) >= 3
+    every = [t for log in game.rounds for t in log.tricks]
+    assert len([line for line in lines if line.startswith("Trick: ")]) == len(every)
     assert text.count("took no trick and is out") >= 1
-    assert "chooses trumps" in text or "choose trumps" in text
-    assert len(game.rounds) >= 2 and "won the game" in text
+    for index, log in enumerate(game.rounds[:-1]):
+        _told_after(lines, trick_text(game, log.tricks[-1]), game_end_lines(game, index))
+    outro = [line for line in spec("knockout").cli.terminal_outro(game) if line]
+    _told_after(lines, trick_text(game, game.rounds[-1].tricks[-1]), outro)
+
+
+def game_end_lines(game: Any, index: int) -> list[str]:
+    """What the end of round ``index`` means, in the teaching hook's words."""
+    lines = spec_of(game).teaching.explain_round(game, index)
+    assert lines and any("trumps" in line or "leads" in line for line in lines)
+    return lines
 
 
 def test_play_in_french_from_the_command_line(

@@ -12,7 +12,8 @@ from typing import Any, TextIO
 
 from ..core.cards import Card
 from ..core.errors import IllegalMove
-from ..core.registry import spec, spec_of
+from ..core.registry import spec
+from ..core.words import labelled
 from ..i18n import N_, _
 from .simulate import default_players, make_bot, parse_rules
 
@@ -106,25 +107,11 @@ def _ask(
     return text
 
 
-def _announced(game: Any, play: Callable[[], None], story: Any, say: Callable[..., None]) -> None:
-    """Make a move (``play``); when it ends a round (a game played in rounds: Knock-Out
-    Whist), tell what the round's end means once the story has told its last trick: who
-    is out or a dog, who chooses trumps and leads next, or who won."""
-    if not spec_of(game).rounds:
-        play()
-        return
-    before = game.round
-    play()
-    if game.round != before:
-        from ..teach.explain import explain_round
-
-        story.tell()
-        for line in explain_round(game, before):
-            say(line)
-
-
 def _hint(game: Any, human: int, say: Callable[..., None]) -> None:
-    """The hint the app gives, in words: the move to make and why, and the tips."""
+    """The hint the app gives (teach/hints.py), in words: the move to make and why, the
+    tips (but the one the suggestion already quotes), and the estimate from the
+    student's seat with its label; the analysis with every card visible stays off, as
+    the app's default keeps it during play."""
     from ..teach.hints import hint
 
     h = hint(game, human, analysis="off")
@@ -133,7 +120,13 @@ def _hint(game: Any, human: int, say: Callable[..., None]) -> None:
         return
     say(_("Hint: {suggestion}").format(suggestion=h.suggestion))
     for tip in h.tips:
-        say(f" - {tip}")
+        if tip not in h.suggestion:
+            say(f" - {tip}")
+    if h.estimate:
+        heading = _("From your seat")  # the app's heading over the estimate
+        say(labelled(f"{heading} ({h.estimate_label})", "").rstrip())
+        for line in h.estimate:
+            say(f"   {line}")
 
 
 def _help(game: Any, words: Any, say: Callable[..., None]) -> None:
@@ -192,8 +185,7 @@ def play_terminal(
     while not table.is_over():
         story.tell()
         if table.to_move != human:
-            bot = bots[table.to_move]
-            _announced(table, lambda b=bot: table.play(b(table)), story, say)
+            table.play(bots[table.to_move](table))
             continue
         say()
         say(words.describe(table, human))
@@ -208,8 +200,7 @@ def play_terminal(
         if not isinstance(text, str):
             continue
         try:
-            move = words.read_move(table, human, text)
-            _announced(table, lambda m=move: table.play(m, seat=human), story, say)
+            table.play(words.read_move(table, human, text), seat=human)
         except IllegalMove as e:
             say(_("Not allowed: {why}").format(why=e))
     if words.story_at_end:

@@ -57,7 +57,9 @@ class TerminalStory(Protocol):
     """What the table has seen in a terminal game, told once (and again after undo)."""
 
     def tell(self) -> None:
-        """Say what happened since the last call (tricks, calls, scores)."""
+        """Say what happened since the last call (tricks, calls, scores), and the end
+        of each round, hand or deal as it comes (who is out, who chooses trumps, who
+        won the hand, the points): ``play`` tells nothing of it itself."""
 
     def rewind(self) -> None:
         """After an undo: tell the part in progress again from its start."""

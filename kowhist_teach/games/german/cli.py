@@ -40,8 +40,14 @@ class _Story:
         hand = game.games[-1] if isinstance(game, GermanMatch) else game
         if number != self.hand_seen:
             if self.hand_seen and isinstance(game, GermanMatch):
-                self._hand_over(game.games[self.hand_seen - 1])
+                finished = game.games[self.hand_seen - 1]
+                self._tricks(finished)  # its last trick, played since the human looked
+                self._hand_over(finished)
             self.hand_seen, self.shown = number, 0
+        self._tricks(hand)
+
+    def _tricks(self, hand: Any) -> None:
+        """The finished tricks of ``hand`` not told yet, with what each side drew."""
         done = [t for t in hand.tricks if len(t.plays) == 2]
         for i in range(self.shown, len(done)):
             self.say(trick_text(hand, done[i]))

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.cards import Card
 from ...core.hooks.cli import CliHook, ReplayText, plays_text, trick_text
+from ...core.registry import spec_of
 from ...i18n import _, ngettext
 from .engine import KnockoutGame, Phase, Status, status_label
 
@@ -15,7 +16,9 @@ __all__ = ["KnockoutCli"]
 
 
 class _Story:
-    """The tricks the bots played since the human last looked, told once each."""
+    """The tricks played since the human last looked, told once each, and the end of
+    each round as it comes: who is out or a dog and why, who chooses trumps and leads
+    next (the teaching hook's ``explain_round``, as the app's table tells it)."""
 
     def __init__(self, game: KnockoutGame, say: Callable[..., None]) -> None:
         self.game, self.say = game, say
@@ -28,11 +31,25 @@ class _Story:
     def tell(self) -> None:
         game = self.game
         if game.round != self.round_seen:
+            if 0 <= self.round_seen < game.round:
+                self._round_over(self.round_seen)
             self.round_seen, self.shown = game.round, 0
-        done = [t for t in game.log.tricks if t is not game.trick]
+        self._tricks(game.log)
+
+    def _tricks(self, log: Any) -> None:
+        """The finished tricks of the round ``log`` not told yet."""
+        done = [t for t in log.tricks if t is not self.game.trick]
         for t in done[self.shown :]:
-            self.say(trick_text(game, t))
+            self.say(trick_text(self.game, t))
         self.shown = len(done)
+
+    def _round_over(self, index: int) -> None:
+        """Round ``index`` is over (the game has gone on to the next): its last tricks,
+        then what its end means."""
+        game = self.game
+        self._tricks(game.rounds[index])
+        for line in spec_of(game).teaching.explain_round(game, index):
+            self.say(line)
 
 
 class KnockoutCli(CliHook):
@@ -40,7 +57,7 @@ class KnockoutCli(CliHook):
 
     terminal_bot = "random"
     terminal_bot_per_seat = False
-    story_at_end = False
+    story_at_end = True  # the last trick; the outro says who won and how
 
     def nobody_to_move(self, game: Any, record: dict[str, Any]) -> str:
         if not game.is_over() and not record.get("rounds"):
