@@ -23,6 +23,7 @@ import ipywidgets as w
 
 from .core.registry import spec
 from .i18n import _, get_language, set_language
+from .i18n.environment import environment_language
 from .widgets._common import Guard, Landmarks, LanguageMenu, esc, set_classes, style_widget, tag
 from .widgets._games import family_table, spec_ui, table_specs
 from .widgets.card_table import SkipLink
@@ -487,12 +488,15 @@ def build_app(
     ``game`` is the record name of any registered game (``"knockout"``, ``"german"``,
     ``"whist"``, ``"solo"``, ``"bidwhist"`` …); ``bots`` names the bot in each other
     seat (``random``, ``rules``, ``montecarlo``; default: rules of thumb); ``seed``
-    makes the deals repeatable; ``lang`` is ``en``, ``es`` or ``fr``.
+    makes the deals repeatable; ``lang`` is ``en``, ``es`` or ``fr`` (without it: the
+    language ``kowhist-teach --lang … app`` or ``kowhist-teach lab`` asked for, through
+    ``KOWHIST_TEACH_LANG``; else the one chosen so far, English at first).
 
     >>> app = build_app(players=3, seed=2)
     >>> len(app.table.game.names)
     3
     """
+    lang = lang or environment_language()
     app = KowhistApp(game, players, bots, seed, lang, four_colour, table_width)
     give_back_memory()
     return app

@@ -248,3 +248,30 @@ def test_make_lab_serves_the_spanish_course_and_its_terminal_runs_the_lessons_co
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         log.close()
+
+
+def test_the_app_starts_in_the_language_asked_for_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``kowhist-teach --lang es app``: the app's kernels, started by this process with
+    its environment, build the app in Spanish (``build_app()`` without a language reads
+    KOWHIST_TEACH_LANG, as in the lab's kernels); without --lang nothing is set."""
+    import kowhist_teach.classroom.server as server
+    from kowhist_teach.app import build_app
+
+    seen: list[str | None] = []
+    monkeypatch.setattr(
+        server, "serve", lambda *_a, **_k: seen.append(os.environ.get("KOWHIST_TEACH_LANG")) or 0
+    )
+    monkeypatch.setenv("KOWHIST_TEACH_LANG", "")  # restored (unset) after the test
+    assert main(["app", "--no-browser"]) == 0
+    assert main(["app", "--lang", "es", "--no-browser"]) == 0
+    assert seen == ["", "es"]
+    before = get_language()
+    try:
+        assert build_app(players=3, seed=1).language.value == "es"
+        monkeypatch.setenv("KOWHIST_TEACH_LANG", "fr")
+        assert build_app(players=3, seed=1, lang="en").language.value == "en"  # lang wins
+        assert build_app(players=3, seed=1).language.value == "fr"
+    finally:
+        set_language(before)

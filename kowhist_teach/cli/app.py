@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.errors import SetupError
 from ..i18n import _
+from ..i18n.environment import LANG_VARIABLE
 
 __all__ = [
     "CONSOLE_ENV",
@@ -116,6 +117,11 @@ def _cmd_app(args: argparse.Namespace) -> int:
         )
         return 2
     from ..classroom.server import MEMORY_MB, ServeOptions, serve
+
+    if getattr(args, "explicit_lang", None):
+        # The app's kernels (started by this process, with its environment) build the
+        # app in the language asked for (app.build_app reads it).
+        os.environ[LANG_VARIABLE] = args.explicit_lang
 
     options = ServeOptions(
         port=args.port,

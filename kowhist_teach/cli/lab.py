@@ -10,9 +10,10 @@ student's language (``make lab`` runs it).
   ``bin`` is first on its ``PATH``, put there after the shell's own start-up files
   (:func:`terminal_shell`), which may set ``PATH`` anew (``/etc/profile`` does, in the
   login shell JupyterLab starts when its output is not a terminal).
-- That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for it,
-  and ``kowhist-teach`` without ``--lang`` speaks that language
-  (:func:`default_language`): ``kowhist-teach play`` in the Spanish course is in Spanish.
+- That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for it
+  (:mod:`kowhist_teach.i18n.environment`), and ``kowhist-teach`` without ``--lang``
+  speaks that language (:func:`default_language`): ``kowhist-teach play`` in the
+  Spanish course is in Spanish (and so does the app built without a language there).
 - As root (a container, a lab machine's admin account) JupyterLab needs
   ``--allow-root``: it is added.
 """
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from ..core.errors import SetupError
 from ..i18n import LANGUAGES, _
+from ..i18n.environment import LANG_VARIABLE, environment_language
 
 __all__ = [
     "LANG_VARIABLE",
@@ -39,9 +41,6 @@ __all__ = [
     "terminal_shell",
 ]
 
-#: The environment variable that names the language of ``kowhist-teach`` when no
-#: ``--lang`` is given (the course's language, in JupyterLab's terminal).
-LANG_VARIABLE = "KOWHIST_TEACH_LANG"
 
 #: Where each language's lessons are, inside the course folder.
 LESSON_FOLDERS = {"en": "", "es": "es", "fr": "fr"}
@@ -63,9 +62,7 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
     >>> default_language({"KOWHIST_TEACH_LANG": "de"})
     'en'
     """
-    environ = os.environ if environ is None else environ
-    lang = environ.get(LANG_VARIABLE, "").strip().lower()
-    return lang if lang in LANGUAGES else "en"
+    return environment_language(environ) or "en"
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
@@ -81,8 +78,9 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     'es'
     """
     environ = os.environ if environ is None else environ
-    if environ.get(LANG_VARIABLE, "").strip().lower() in LANGUAGES:
-        return default_language(environ)
+    asked = environment_language(environ)
+    if asked:
+        return asked
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
