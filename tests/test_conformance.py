@@ -12,8 +12,8 @@ JSON → ``game_from_record``) gives the same state; a finished game's record re
 to the same outcome. Whatever happens, no other exception.
 
 Each game plays ``GAMES`` random games (three with its default rules, the rest with
-drawn options); the whole file takes about 6 s of one worker's time (partnership whist
-the longest, 1.7 s).
+drawn options); the whole file takes about 4 s of one worker's time (partnership whist
+the longest, 1 s).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from kowhist_teach.core.record import game_from_record, replay, to_record
 from kowhist_teach.core.registry import GameSpec, specs
 
 #: Random games per registered game.
-GAMES = 20
+GAMES = 12
 #: Far above any real game's moves (Knock-Out for seven: 13 rounds of calls and cards).
 MAX_MOVES = 5000
 #: Illegal moves asked about at each state checked.

@@ -62,7 +62,7 @@ def _english() -> None:
 
 
 def need(game: str) -> type[FamilyGame]:
-    """The engine class of ``game`` ("whist", "solo", "bidwhist")."""
+    """The engine class of ``game``, a family game's name."""
     module, name = FAMILY_GAMES[game]
     return getattr(importlib.import_module(module), name)
 
