@@ -157,14 +157,18 @@ def _get(url: str) -> tuple[int, bytes]:
         return 0, b""
 
 
-def _terminal(base: str, token: str, command: str) -> str:
+def _terminal(base: str, token: str, command: str, cwd: str = "") -> str:
     """What a new terminal of the JupyterLab at ``base`` prints for ``command`` (typed
-    as a student types it), up to the line ``END`` printed after it."""
+    as a student types it), up to the line ``END`` printed after it. ``cwd``: the
+    folder JupyterLab's launcher asks for (its file browser's)."""
     from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
     request = urllib.request.Request(
-        f"{base}/api/terminals", method="POST", headers={"Authorization": f"token {token}"}
+        f"{base}/api/terminals",
+        data=json.dumps({"cwd": cwd} if cwd else {}).encode(),
+        method="POST",
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=10) as r:
         name = json.loads(r.read())["name"]
@@ -240,6 +244,12 @@ def test_make_lab_serves_the_spanish_course_and_its_terminal_runs_the_lessons_co
         assert str(course_folder()) in lines, out
         assert str(Path(sys.executable).parent / "kowhist-teach") in lines, out
         assert "Ronda 1: 5 cartas, repartidor: asiento 0, triunfo: ♥ corazones" in lines, out
+        # The launcher's terminal opens where the file browser is: es/, beside the
+        # Spanish lessons; the lesson's command works there too.
+        out = _terminal(base, token, "pwd; kowhist-teach replay records/04_one_round.json", "es")
+        lines = [line.strip() for line in out.splitlines()]
+        assert str(course_folder() / "es") in lines, out
+        assert "Ronda 1: 5 cartas, repartidor: asiento 0, triunfo: ♥ corazones" in lines, out
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -275,3 +285,22 @@ def test_the_app_starts_in_the_language_asked_for_on_the_command_line(
         assert build_app(players=3, seed=1).language.value == "fr"
     finally:
         set_language(before)
+
+
+def test_a_lessons_record_is_found_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a folder without ``records/`` (a terminal opened in es/, or anywhere), the
+    lessons' commands find the course's record; a file that is there wins, and a name
+    found nowhere is still "no such file", as typed."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", "records/04_one_round.json"]) == 0
+    assert capsys.readouterr().out.startswith("Round 1: 5 cards")
+    assert main(["review", "records/04_one_round.json", "--seat", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reviews"] is not None
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "04_one_round.json").write_text("{}", encoding="utf-8")
+    assert main(["replay", "records/04_one_round.json"]) == 2  # this folder's own file
+    assert "records/04_one_round.json: not a game record" in capsys.readouterr().err
+    assert main(["replay", "records/none.json"]) == 2
+    assert "no such file: records/none.json" in capsys.readouterr().err

@@ -44,7 +44,7 @@ from ..i18n import LANGUAGES, _, get_language, set_language
 from .app import _cmd_app, add_kernel_cap_options, app_notebook
 from .class_ import add_class_parser, cmd_class
 from .explain import ANALYSIS_SECONDS, _action_lists, cmd_explain, record_at
-from .lab import add_lab_parser, cmd_lab, default_language
+from .lab import add_lab_parser, cmd_lab, course_file, default_language
 from .play import cmd_play, play_family_terminal, play_terminal
 from .replay import cmd_replay
 from .review import cmd_review
@@ -235,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # course, else the system's).
         args.explicit_lang = getattr(args, "sub_lang", None) or known.lang
         set_language(getattr(args, "sub_lang", None) or args.lang)
+        if isinstance(getattr(args, "file", None), str):
+            # A lesson's record path works from any folder a terminal opens in.
+            args.file = course_file(args.file)
         return _run(args)
     finally:
         set_language(previous)

@@ -9,7 +9,10 @@ student's language (``make lab`` runs it).
   JupyterLab opens there, and that terminal finds ``kowhist-teach``: this environment's
   ``bin`` is first on its ``PATH``, put there after the shell's own start-up files
   (:func:`terminal_shell`), which may set ``PATH`` anew (``/etc/profile`` does, in the
-  login shell JupyterLab starts when its output is not a terminal).
+  login shell JupyterLab starts when its output is not a terminal). A terminal opened
+  from the launcher starts in the folder the file browser shows (``es/`` in the
+  Spanish course): a record named as the lessons name it is found there too
+  (:func:`course_file`).
 - That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for it
   (:mod:`kowhist_teach.i18n.environment`), and ``kowhist-teach`` without ``--lang``
   speaks that language (:func:`default_language`): ``kowhist-teach play`` in the
@@ -35,6 +38,7 @@ from ..i18n.environment import LANG_VARIABLE, environment_language
 __all__ = [
     "LANG_VARIABLE",
     "contents_page",
+    "course_file",
     "default_language",
     "lab_command",
     "system_language",
@@ -109,6 +113,32 @@ def course_folder() -> Path:
             "from a copy of the project"
         )  # fmt: skip
     )
+
+
+def course_file(name: str, cwd: Path | None = None) -> str:
+    """The record ``name`` that ``replay``, ``explain`` or ``review`` is given: as typed
+    when it is there (or is JSON text, or an absolute path), else the course's file of
+    that name if there is one, else as typed (whose "no such file" then says so).
+
+    So a lesson's command (``kowhist-teach replay records/04_one_round.json``) works in
+    any terminal, wherever it opened: JupyterLab opens a new terminal in the folder its
+    file browser shows, which is ``es/`` or ``fr/`` in the Spanish or French course,
+    where there is no ``records/``.
+
+    >>> course_file("records/04_one_round.json", Path("/")).endswith(
+    ...     "notebooks/records/04_one_round.json")
+    True
+    >>> course_file("records/none.json", Path("/"))
+    'records/none.json'
+    """
+    path = Path(name)
+    if name.lstrip().startswith("{") or path.is_absolute() or ((cwd or Path.cwd()) / path).exists():
+        return name
+    try:
+        found = course_folder() / path
+    except SetupError:  # no course beside this install
+        return name
+    return str(found) if found.is_file() else name
 
 
 def contents_page(lang: str) -> str:
