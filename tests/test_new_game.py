@@ -15,6 +15,7 @@ import importlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -203,3 +204,36 @@ def test_an_unregistered_game_leaves_nothing_behind(tmp_path: Path) -> None:
     assert all(s.name != NAME for s in specs())
     with pytest.raises(Exception, match="unknown game"):
         spec(NAME)
+
+
+#: The files a new game touches, as the guide names them (its package stands for every
+#: file in it): the toy above needed its package and its import only.
+NEW_GAME_FILES = {
+    "kowhist_teach/games/<name>/",
+    "kowhist_teach/games/__init__.py",
+    "docs/rules.md",
+    "docs/records.md",
+    "kowhist_teach/i18n/kowhist_teach.pot",
+    "kowhist_teach/i18n/locale/{es,fr}/LC_MESSAGES/kowhist_teach.{po,mo}",
+}
+
+
+def test_the_guide_names_the_files_a_new_game_touches() -> None:
+    guide = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = guide.split("## How to add a game", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    named = {path for row in rows for path in re.findall(r"`([^`]+)`", row.split(" | ")[0])}
+    assert named == NEW_GAME_FILES
+    for path in NEW_GAME_FILES - {"kowhist_teach/games/<name>/"}:
+        for one in _expand(path):
+            assert (REPO / one).is_file(), one
+    assert "no list of games is edited anywhere" in " ".join(section.split())
+
+
+def _expand(path: str) -> list[str]:
+    """``a/{x,y}/b.{p,q}`` as its four paths."""
+    found = re.search(r"\{([^}]*)\}", path)
+    if found is None:
+        return [path]
+    head, tail = path[: found.start()], path[found.end() :]
+    return [p for part in found.group(1).split(",") for p in _expand(head + part + tail)]

@@ -121,11 +121,10 @@ def _play_games(
             times[seat].append(clock() - t0)
             g.play(move)
         outcome = g.outcome()
-        seats = getattr(outcome, "winning_seats", None)
-        if seats is not None:  # a side of any seats (German Whist with a dummy)
-            out.append((tuple(seats), False, times))
+        if game_spec.dummy:  # the winners are a side of any seats: the dummy's dealer's
+            out.append((tuple(outcome.winning_seats), False, times))
             continue
-        out.append((outcome.winner, bool(getattr(outcome, "by_partnership", False)), times))
+        out.append((outcome.winner, game_spec.partnerships is not None, times))
     return out
 
 
