@@ -6,6 +6,7 @@ the app opens the app in the lesson's language."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -304,3 +305,21 @@ def test_a_lessons_record_is_found_from_any_folder(
     assert "records/04_one_round.json: not a game record" in capsys.readouterr().err
     assert main(["replay", "records/none.json"]) == 2
     assert "no such file: records/none.json" in capsys.readouterr().err
+
+
+def test_output_to_a_reader_that_stopped_reading_is_no_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kowhist-teach replay … | head -1`` in the terminal: when the reader has gone
+    (every write finds a broken pipe), the command says nothing and exits 0, rather than
+    "kowhist-teach: [Errno 32] Broken pipe"."""
+
+    class Gone(io.StringIO):
+        def write(self, _text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    record = str(course_folder() / "records" / "04_one_round.json")
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert main(["replay", record]) == 0
+    monkeypatch.undo()
+    assert capsys.readouterr().err == ""

@@ -249,6 +249,12 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`kowhist-teach replay … | head`): nothing went
+        # wrong, and there is nowhere to say anything. Standard output goes to
+        # /dev/null, so that Python's last flush on exit is quiet too.
+        _quiet_stdout()
+        return 0
     except (RecordError, SetupError, IllegalMove, OSError) as e:
         print(f"kowhist-teach: {e}", file=sys.stderr)
         return 2
@@ -262,6 +268,15 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null (when it is a real file descriptor)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # a captured stdout has no descriptor
+        pass
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

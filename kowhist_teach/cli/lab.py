@@ -1,8 +1,9 @@
 """``kowhist-teach lab``: the course in JupyterLab, opened at the contents page of the
 student's language (``make lab`` runs it).
 
-- The language is ``--lang`` (``en``, ``es``, ``fr``), else the system's (``LC_ALL``,
-  ``LC_MESSAGES``, ``LANG``), else English.
+- The language is ``--lang`` (``en``, ``es``, ``fr``), else the one the course's own
+  terminal names (``KOWHIST_TEACH_LANG``), else the system's (``LC_ALL``,
+  ``LC_MESSAGES``, ``LANG``), else English (:func:`system_language`).
 - JupyterLab's files start in the course folder (``notebooks/``, or its copy inside the
   package when installed from a wheel: :func:`course_folder`), so a lesson's command
   (``kowhist-teach replay records/04_one_round.json``) works as written in the terminal
@@ -13,10 +14,11 @@ student's language (``make lab`` runs it).
   from the launcher starts in the folder the file browser shows (``es/`` in the
   Spanish course): a record named as the lessons name it is found there too
   (:func:`course_file`).
-- That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for it
-  (:mod:`kowhist_teach.i18n.environment`), and ``kowhist-teach`` without ``--lang``
-  speaks that language (:func:`default_language`): ``kowhist-teach play`` in the
-  Spanish course is in Spanish (and so does the app built without a language there).
+- That terminal speaks the course's language: ``KOWHIST_TEACH_LANG`` is set for
+  JupyterLab, its terminals and its kernels (:mod:`kowhist_teach.i18n.environment`), so
+  ``kowhist-teach`` without ``--lang`` speaks it (:func:`default_language`):
+  ``kowhist-teach play`` in the Spanish course is in Spanish, and so is the app that
+  ``build_app()`` makes there without a language.
 - As root (a container, a lab machine's admin account) JupyterLab needs
   ``--allow-root``: it is added.
 """
