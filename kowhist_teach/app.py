@@ -159,7 +159,7 @@ class TeacherSettings(w.VBox):
                 "game on; the game in progress keeps its names."
             ),
         )
-        self.four_colour.description = _("Four-colour deck")
+        self.four_colour.description = _("Four-colour pack")
         self.projector.description = _("Projector (bigger)")
 
 

@@ -326,7 +326,7 @@ def test_named_players():
         (
             [MIRROR_HANDS[0], MIRROR_HANDS[1][:12] + ["AS"]],
             MIRROR_STOCK,
-            "^AS is dealt twice: a deck holds each card once$",
+            "^AS is dealt twice: a pack holds each card once$",
         ),
         (MIRROR_HANDS, MIRROR_STOCK[:25] + ["2S"], "^2S is dealt twice"),
         ([MIRROR_HANDS[0][:12] + ["XX"], MIRROR_HANDS[1]], MIRROR_STOCK, "unknown card code"),

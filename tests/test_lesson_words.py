@@ -46,3 +46,61 @@ def test_the_solvers_label_is_in_the_readers_language(lang: str) -> None:
     assert label(against_all=True) not in {LABEL_AGAINST_ALL, label()}
     set_language("en")
     assert label() == LABEL
+
+
+def _lesson_10_round() -> object:
+    """Lesson 10's seeded round: seat 0 plays at random, the others by the rules."""
+    from kowhist_teach import KnockoutGame, Rules
+    from kowhist_teach.teach.bots import RandomBot, RulesBot
+
+    game = KnockoutGame(4, Rules(start_hand=7), seed=12)
+    bots = [RandomBot(seed=3)] + [RulesBot(seed=s) for s in (1, 2, 3)]
+    while game.round == 0:
+        game.play(bots[game.to_move].choose(game))
+    return game
+
+
+def test_the_estimate_from_the_seat_has_an_interval_and_words_from_it() -> None:
+    from kowhist_teach.teach.review import SAMPLES, lines_of, review
+
+    game = _lesson_10_round()
+    many = review(game, 0, round=0, time_limit=None)
+    (loss,) = many.losses
+    assert loss.samples == SAMPLES == 200
+    # The 4♥ was the better card from the student's seat too: a mistake, not bad luck
+    # (the teachers' guides read this example; lesson 10 says so).
+    assert loss.compared.code == "4H" and loss.played.code == "3C"
+    expected = loss.estimate["4H"] - loss.estimate["3C"]
+    assert loss.difference == pytest.approx(expected)
+    assert 0 < loss.low < loss.difference < loss.high and loss.verdict == "mistake"
+    assert loss.estimate["4H"] > 2 * loss.estimate["3C"]
+    text = " ".join(lines_of(many))
+    assert "95% interval +0.10 to +0.22" in text and "a mistake you could have seen" in text
+    entry = many.to_dict()["reviews"][0]["estimate"]["difference"]
+    assert entry["better"] == "4H" and entry["verdict"] == "mistake"
+    assert entry["low"] > 0
+    # A dozen deals cannot tell the two cards apart: the interval crosses zero.
+    few = review(game, 0, round=0, time_limit=None, samples=12).losses[0]
+    assert few.low < 0 < few.high and few.verdict == "none"
+    assert (few.high - few.low) > 3 * (loss.high - loss.low)
+
+
+def test_a_comparison_prints_the_counts_behind_each_rate() -> None:
+    from kowhist_teach.teach.experiments import Comparison
+
+    dog = Comparison(
+        tip="dog_wait",
+        instead="play_now",
+        measure="dogs_back",
+        games=400,
+        players=4,
+        follows=(51, 212),
+        ignores=(45, 212),
+        difference=2.8,
+        low=0.6,
+        high=5.1,
+    )
+    first = str(dog).splitlines()[0]
+    assert "(51 of 212)" in first and "(45 of 212)" in first and "400 deals" in first
+    set_language("es")
+    assert "(51 de 212)" in str(dog) and "400 repartos" in str(dog)

@@ -363,7 +363,7 @@ def test_a_seat_out_of_turn_is_refused() -> None:
         (lambda: OhHellGame(["A", "B"]), "Oh Hell is for 3 to 7 players, not 2"),
         (
             lambda: OhHellGame(5, OhHellRules(hand_sizes=[11])),
-            "5 players with 11 cards each need 55 cards, but a deck has 52",
+            "5 players with 11 cards each need 55 cards, but a pack has 52",
         ),
         (lambda: OhHellGame(4, first_dealer=4), "first_dealer must be a seat from 0 to 3"),
         (lambda: OhHellGame(4, rules={"hook": False}), "rules must be a OhHellRules object"),

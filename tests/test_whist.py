@@ -635,7 +635,7 @@ def test_deal_errors() -> None:
     twice = [list(h) for h in hands]
     twice[0][0] = twice[2][0]
     assert one_line_error(SetupError, game.deal, twice, trump_card="2S") == (
-        f"{twice[2][0].code} is dealt twice: a deck holds each card once"
+        f"{twice[2][0].code} is dealt twice: a pack holds each card once"
     )
     assert game.deals == [] and game.phase is DEAL and game.chance_pending == "deal"
     game.deal(hands, trump_card="2S")

@@ -307,7 +307,7 @@ def parse_cards(codes: Iterable[str] | str, *, jokers: bool = False) -> list[Car
     """Parse several card codes (a list, or one string split on spaces and commas);
     ``jokers=True`` reads ``LJ`` and ``BJ`` too.
 
-    Duplicates are an error, since a deck holds each card once.
+    Duplicates are an error, since a pack holds each card once.
 
     >>> parse_cards('AS 10h, QD'), parse_cards('BJ 2c', jokers=True)
     ([Card('AS'), Card('10H'), Card('QD')], [Card('BJ'), Card('2C')])
@@ -319,7 +319,7 @@ def parse_cards(codes: Iterable[str] | str, *, jokers: bool = False) -> list[Car
     for card in cards:
         if seen >> card & 1:
             raise BadCard(
-                _("{card} appears twice: a deck holds each card once").format(card=card.code)
+                _("{card} appears twice: a pack holds each card once").format(card=card.code)
             )
         seen |= 1 << card
     return cards

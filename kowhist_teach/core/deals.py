@@ -212,7 +212,7 @@ class DealGame(TrickGame):
         for card in [c for h in hands for c in h] + list(loose):
             if seen >> card & 1:
                 raise SetupError(
-                    _("{card} is dealt twice: a deck holds each card once").format(card=card.code)
+                    _("{card} is dealt twice: a pack holds each card once").format(card=card.code)
                 )
             seen |= 1 << card
         self._log.append(("deal", hands, rest))

@@ -34,7 +34,7 @@ from typing import Any
 from ..core.cards import SUIT_MASK, Rank
 from ..core.registry import spec
 from ..core.words import labelled
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..i18n.formats import count, interval, percent, signed
 from .bots import RandomBot, RulesBot
 from .tips import tips_for
@@ -277,16 +277,25 @@ class Comparison:
         )
 
     def __str__(self) -> str:
-        # Percentages and differences by the language's rules ("22,0 %", "+16,5").
-        return _(
-            "{measure}: {follows} when following the tip, {ignores} when it "
-            "{instead} instead ({games} deals each).\n"
-            "Difference: {diff} points, 95% interval {low} to {high}: "
-            "{verdict}."
+        # Percentages and differences by the language's rules ("22,0 %", "+16,5"), and
+        # the counts behind each rate: rounds, games or dog rounds, which differ from
+        # the number of deals and from one bot to the other.
+        return ngettext(
+            "{measure}: {follows} ({fh} of {fc}) when following the tip, {ignores} "
+            "({ih} of {ic}) when it {instead} instead, over the same {games} deal.\n"
+            "Difference: {diff} points, 95% interval {low} to {high}: {verdict}.",
+            "{measure}: {follows} ({fh} of {fc}) when following the tip, {ignores} "
+            "({ih} of {ic}) when it {instead} instead, over the same {games} deals.\n"
+            "Difference: {diff} points, 95% interval {low} to {high}: {verdict}.",
+            self.games,
         ).format(
             measure=self.measure_words.capitalize(),
             follows=percent(self.follows_rate / 100),
+            fh=count(self.follows[0]),
+            fc=count(self.follows[1]),
             ignores=percent(self.ignores_rate / 100),
+            ih=count(self.ignores[0]),
+            ic=count(self.ignores[1]),
             instead=self.instead_words,
             games=count(self.games),
             diff=signed(_tidy(self.difference)),

@@ -245,7 +245,7 @@ class TableWidget(TableView):
         for widget, description, tooltip in texts:
             widget.description = description
             widget.tooltip = tooltip
-        self.four_colour.description = _("Four-colour deck")
+        self.four_colour.description = _("Four-colour pack")
         self.upload.description = _("Load a record")
         self.setup_box.set_title(0, _("Game setup: players, bots, rules"))
         self.tricks_box.set_title(0, self._chart_title())

@@ -275,7 +275,7 @@ class GermanDummyGame(TrickGame):
         if len(set(every)) != 52:
             twice = next(c for c in every if every.count(c) > 1)
             raise IllegalMove(
-                _("{card} is dealt twice: a deck holds each card once").format(card=twice.code)
+                _("{card} is dealt twice: a pack holds each card once").format(card=twice.code)
             )
         self._log.append(("deal", parsed, pile))
         self._deal(parsed, pile)

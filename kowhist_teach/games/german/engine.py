@@ -252,7 +252,7 @@ def deal_deck(deck: Sequence[Card], dealer: int = 0) -> tuple[list[list[Card]], 
     ([Card('2S'), Card('4S')], [Card('3S'), Card('5S')], Card('2D'), 26)
     """
     if len(deck) != 52:
-        raise SetupError(_("a deck has 52 cards, not {n}").format(n=len(deck)))
+        raise SetupError(_("a pack has 52 cards, not {n}").format(n=len(deck)))
     hands: list[list[Card]] = [[], []]
     # The non-dealer gets the 1st, 3rd, 5th … card; the dealer the 2nd, 4th … 26th.
     hands[1 - dealer] = list(deck[0 : 2 * HAND_SIZE : 2])
@@ -486,7 +486,7 @@ class GermanGame(TrickGame):
             for c in cards:
                 if seen >> c & 1:
                     raise IllegalMove(
-                        _("{card} is dealt twice: a deck holds each card once").format(card=c.code)
+                        _("{card} is dealt twice: a pack holds each card once").format(card=c.code)
                     )
                 seen |= 1 << c
             parsed.append(cards)
@@ -502,7 +502,7 @@ class GermanGame(TrickGame):
         for c in pile:
             if seen >> c & 1:
                 raise IllegalMove(
-                    _("{card} is dealt twice: a deck holds each card once").format(card=c.code)
+                    _("{card} is dealt twice: a pack holds each card once").format(card=c.code)
                 )
             seen |= 1 << c
         return parsed, pile

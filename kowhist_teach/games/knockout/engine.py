@@ -163,7 +163,7 @@ class KnockoutGame(TrickGame):
             raise SetupError(
                 _(
                     "{n} players with {h} cards each need {need} cards with the turn-up, "
-                    "but a deck has 52"
+                    "but a pack has 52"
                 ).format(n=n, h=self.rules.start_hand, need=n * self.rules.start_hand + 1)
             )
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
@@ -352,7 +352,7 @@ class KnockoutGame(TrickGame):
             for c in cards:
                 if seen >> c & 1:
                     raise IllegalMove(
-                        _("{card} is dealt twice: a deck holds each card once").format(card=c.code)
+                        _("{card} is dealt twice: a pack holds each card once").format(card=c.code)
                     )
                 seen |= 1 << c
             parsed.append(cards)

@@ -201,7 +201,7 @@ class OhHellGame(DealGame):
         biggest = max(self.rules.hand_sizes)
         if n * biggest > 52:
             raise SetupError(
-                _("{n} players with {h} cards each need {need} cards, but a deck has 52").format(
+                _("{n} players with {h} cards each need {need} cards, but a pack has 52").format(
                     n=n, h=biggest, need=n * biggest
                 )
             )
