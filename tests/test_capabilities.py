@@ -14,7 +14,17 @@ import kowhist_teach  # noqa: F401  (registers every game)
 from kowhist_teach.core.cards import Card
 from kowhist_teach.core.errors import SetupError
 from kowhist_teach.core.hooks.bots import BotHooks
-from kowhist_teach.core.hooks.ui import GameUI
+from kowhist_teach.core.hooks.deal_cli import AuctionCli
+from kowhist_teach.core.hooks.ui import (
+    AuctionUI,
+    DealUI,
+    DummyUI,
+    GameUI,
+    MatchUI,
+    StockUI,
+    match_score,
+    stock_taken,
+)
 from kowhist_teach.core.partnerships import Partnerships
 from kowhist_teach.core.registry import CAPABILITIES, GameSpec, specs
 from kowhist_teach.teach.solver import has_analysis
@@ -64,10 +74,25 @@ def test_partnerships_are_four_seats_scored_by_side(s: GameSpec) -> None:
 
 @pytest.mark.parametrize("s", SPECS, ids=_ids)
 def test_a_stock_shows_what_each_hand_took(s: GameSpec) -> None:
-    taken = s.ui.stock_taken(s.new_game(seed=1), 0) if s.has("ui") else []
+    taken = stock_taken(s.new_game(seed=1), 0)
     assert bool(taken) == s.stock, s.name
     if s.stock:
         assert hasattr(s.new_game(seed=1), "dealt_hands")
+
+
+@pytest.mark.parametrize("s", SPECS, ids=_ids)
+def test_a_capability_and_its_ui_mixin_go_together(s: GameSpec) -> None:
+    """A game opts into a concern's questions (core/hooks/ui.py) exactly when its spec
+    declares the capability; the table of deal-by-deal games asks a DealUI."""
+    ui = s.ui
+    assert isinstance(ui, GameUI), s.name
+    assert isinstance(ui, StockUI) == s.stock, s.name
+    assert isinstance(ui, MatchUI) == bool(s.matches), s.name
+    assert isinstance(ui, DummyUI) == s.dummy, s.name
+    assert isinstance(ui, AuctionUI) == s.auction, s.name
+    assert isinstance(s.cli, AuctionCli) == s.auction, s.name
+    if s.partnerships or s.auction:
+        assert isinstance(ui, DealUI), s.name
 
 
 @pytest.mark.parametrize("s", SPECS, ids=_ids)
@@ -91,7 +116,7 @@ def test_every_match_length_offered_starts_a_match_and_no_other(s: GameSpec) -> 
     for length in s.matches:
         game = ui.new_game(s, length, seed=1)
         assert game.legal_moves(), (s.name, length)
-        assert (ui.match_score(game) is not None) == (length > 1), (s.name, length)
+        assert (match_score(game) is not None) == (length > 1), (s.name, length)
     for length in {2, 3, 7} - set(s.matches):
         with pytest.raises(SetupError):
             ui.new_game(s, length, seed=1)

@@ -10,8 +10,9 @@ from typing import Any
 
 from ..core.errors import RecordError, SetupError
 from ..core.game import hand_names
+from ..core.hooks.ui import controlled_hand
 from ..core.record import claimed_game, load_record, record_hook
-from ..core.registry import spec, spec_of
+from ..core.registry import spec
 from ..i18n import _, ngettext
 
 __all__ = ["cmd_explain", "record_at", "ANALYSIS_SECONDS"]
@@ -140,8 +141,7 @@ def _explain(args: argparse.Namespace) -> int:
     if at is not None:
         print(_("The moment after {n} of the record's {total} actions:").format(n=at, total=total))
     seat = result["seat"]
-    game_spec = spec_of(game)
-    hand = game_spec.ui.controlled_hand(game, seat) if game_spec.dummy else seat
+    hand = controlled_hand(game, seat)
     if hand == seat:
         print(_("{name} to move.").format(name=game.names[seat]))
     else:  # the seat plays another hand's cards (German Whist's dummy)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
+from ..core.hooks.ui import controlled_hand, match_score, stock_taken
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
 from ..core.registry import spec_of
@@ -108,7 +109,7 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
     notes = _explanations(game, seat)
     # The hand the seat plays from now: its own, or one it plays for (the dummy's, face
     # up for everybody, while its dealer plays it: the game's ui hook says which).
-    played_from = ui_of(game).controlled_hand(game, seat)
+    played_from = controlled_hand(game, seat)
     held = view.hand if played_from == seat else game.hand(played_from)
     faces = []
     for card in held:
@@ -192,7 +193,7 @@ def call_faces(
         return []
     # The cards of the hand the seat plays from now (its own, or the dummy's): those
     # are in the table picture, not buttons.
-    hand = set(game.hand(ui_of(game).controlled_hand(game, seat)))
+    hand = set(game.hand(controlled_hand(game, seat)))
     out = []
     for note in explain_moves(game, seat):
         move = note.move
@@ -365,7 +366,7 @@ def taken_html(game: Any, seat: int) -> str:
     True
     """
     rows = []
-    for took in ui_of(game).stock_taken(game, seat):
+    for took in stock_taken(game, seat):
         seen = " ".join(c.label for c in took.face_up)
         if took.known is not None:
             unseen = " ".join(c.label for c in took.known)
@@ -388,7 +389,7 @@ def match_line(game: Any) -> str:
     >>> match_line(spec("german").ui.new_game(spec("german"), 3, seed=1))
     'Match, best of 3 — Player 1: 0 · Player 2: 0'
     """
-    score = ui_of(game).match_score(game)
+    score = match_score(game)
     if score is None:
         return ""
     return _("Match, best of {n} — {score}").format(

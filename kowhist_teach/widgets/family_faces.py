@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.hooks.ui import target_text, trumps_pending, trumps_text
 from ..core.moves import Call, Move
 from ..core.registry import spec_of, specs
 from ..core.words import labelled, named_call, score_list
@@ -205,9 +206,8 @@ def _trumps_part(game: Any) -> str:
         trump = log.trump
     if trump is not None:
         return trumps_html(trump)
-    ui = ui_of(game)
-    if ui.trumps_pending(game):
-        own = ui.trumps_text(game)
+    if trumps_pending(game):
+        own = trumps_text(game)
         return esc(own if own else _("Trumps: not named yet"))
     return esc(_("No trumps"))
 
@@ -242,7 +242,7 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
         contract = _contract(game)
         if contract:
             parts.append(f'<span class="kw-contract">{esc(contract)}</span>')
-        defend = ui.target_text(game, seat)
+        defend = target_text(game, seat)
         if defend:
             parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
     top = " · ".join(parts)

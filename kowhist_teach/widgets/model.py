@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
+from ..core.hooks.ui import match_score
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data, to_record
 from ..core.registry import spec, spec_of
@@ -112,7 +113,7 @@ class GameModel(TableModel):
     :attr:`pause_rounds` the bots wait after each hand of a match for :meth:`next_round`.
 
     >>> m = GameModel('german', seed=2, match=3)
-    >>> m.ui.match_score(m.game)
+    >>> match_score(m.game)
     MatchScore(length=3, hand=1, won=(0, 0), winner=None)
     """
 
@@ -281,7 +282,7 @@ class GameModel(TableModel):
         start = self.ui.first_deal(record)
         self.players = game.n
         self.rules = game.rules
-        score = self.ui.match_score(game)  # a match's record plays on as a match
+        score = match_score(game)  # a match's record plays on as a match
         self.match = score.length if score is not None else 1
         self.bot_names = self._fit_bots(self.bot_names, game.n)
         self._start(game, seed=None, start_record=start)
@@ -296,7 +297,7 @@ class GameModel(TableModel):
     # ------------------------------------------------------------------ moves
     def _hand_number(self) -> int:
         """The hand of a match in progress (0 for a game that is no match)."""
-        score = self.ui.match_score(self.game)
+        score = match_score(self.game)
         return score.hand if score is not None else 0
 
     def _tell(self, move: Move) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.game import hand_names
+from ..core.hooks.ui import finished_hand, phase_tricks, stock_took
 from ..core.registry import spec_of
 from ..i18n import _, get_language
 from ..pictures.svg import hand_svg, table_svg, trick_svg
@@ -29,7 +30,6 @@ from ._common import (
     tag,
     uploaded_record,
 )
-from ._games import ui_of
 from .faces import (
     lines_html,
     match_line,
@@ -493,7 +493,7 @@ class GermanTableWidget(TableWidget):
         (its moment is on the table), else the hand in play."""
         game, model = self.game, self.model
         if model.between_rounds and model.finished_hand is not None:
-            done = ui_of(game).finished_hand(game)
+            done = finished_hand(game)
             if done is not None:
                 return done
         return game
@@ -510,7 +510,7 @@ class GermanTableWidget(TableWidget):
             f"<tr><th>{esc(row.name)}</th><td>{row.phase1}</td>"
             f"<td>{row.phase2}</td>"
             f"<td><b>{row.total}</b></td></tr>"
-            for row in ui_of(game).phase_tricks(game)
+            for row in phase_tricks(game)
         )
         head = "".join(
             f"<th>{esc(t)}</th>" for t in ("", _("Phase 1"), _("Phase 2"), _("All tricks"))
@@ -524,7 +524,7 @@ class GermanTableWidget(TableWidget):
         rows = []
         dealt, taken = _("Dealt"), _("Taken from the stock")
         # The hand is over: every card may be shown, the face-down takes too.
-        took = ui_of(game).stock_took(game)
+        took = stock_took(game)
         four = self.four_colour.value
         for s, name in enumerate(hand_names(game)):
             rows.append(

@@ -17,11 +17,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.hooks.ui import controlled_hand
 from ..core.tricks import Trick
 from ..i18n import _
 from ..pictures.svg import trick_svg
 from ._common import set_classes, tag
-from ._games import ui_of
 from .faces import CallFace, CardFace, call_faces, hand_faces
 
 __all__ = ["HandView", "CallBar", "TrickView", "TableHand", "CardHandle"]
@@ -183,7 +183,7 @@ class TableHand:
         :attr:`hand_seat`, the dummy's while its dealer plays it)."""
         faces = hand_faces(game, seat, self.four_colour)
         self.my_turn = not game.is_over() and game.to_move == seat
-        hand = ui_of(game).controlled_hand(game, seat)
+        hand = controlled_hand(game, seat)
         self.hand_seat = -1 if hand == seat else hand
         self.update(faces)
 

@@ -29,13 +29,13 @@ from ..partnerships import Partnerships
 from ..registry import spec, spec_of
 from .cli import CliHook, ReplayText, plays_text, trick_text
 
-__all__ = ["DealCli", "DealStory"]
+__all__ = ["DealCli", "AuctionCli", "DealStory"]
 
 
 class DealCli(CliHook):
     """The command line of a game played deal after deal; a game overrides the words
-    that differ (:meth:`call_words`, :meth:`calls_lines`, :meth:`score_labels`,
-    :meth:`seat_list` …)."""
+    that differ (:meth:`score_labels`, :meth:`trump_words`, :meth:`table_lines` …), and
+    a game with an auction mixes in :class:`AuctionCli` for its calls."""
 
     terminal_bot = "rules"  # a partner worth having, opponents worth beating
     terminal_bot_per_seat = True
@@ -52,45 +52,17 @@ class DealCli(CliHook):
         return (spec(game) if isinstance(game, str) else spec_of(game)).partnerships
 
     # ------------------------------------------------------------------ words
-    def call_words(self, call: Call) -> str:
-        """A call in words (default: its code, as a bid of a number of tricks reads)."""
-        return call.code
-
     def move_words(self, move: Any) -> str:
-        """A move in words: a card's label, else the call's words."""
-        return move.label if isinstance(move, Card) else self.call_words(move)
-
-    def code_words(self, code: str) -> str:
-        """A call of ``replay --json`` (a code) in words; the code if it is no call."""
-        try:
-            return self.call_words(Call(code))
-        except (ValueError, KeyError):
-            return code
-
-    def contract_line(self, deal: dict[str, Any]) -> str:
-        """The contract of a deal of ``replay --json`` in words, with who plays it."""
-        return _("contract: {contract} by {who}").format(
-            contract=self.code_words(deal["contract"]),
-            who=_("seat {seat}").format(seat=deal["declarer"]),
-        )
+        """A move in words: a card's label, else (a game with an auction) the call's
+        words."""
+        if isinstance(move, Card):
+            return move.label
+        return self.call_words(move) if isinstance(self, AuctionCli) else move.code
 
     def score_labels(self, rules: dict[str, Any] | None) -> tuple[str, str, str]:
         """How a replay names a deal's ``points`` and the running ``scores``, and a line
         that explains them (``""``: none needed)."""
         return _("points this deal: {p}"), _("scores so far: {s}"), ""
-
-    def calls_lines(self, deal: dict[str, Any], text: ReplayText) -> tuple[list[str], list[str]]:
-        """The calls of a deal of ``replay --json`` in words: the bidding; then what
-        else was called after it (none by default)."""
-        bids = [
-            _("seat {seat} {call}").format(seat=seat, call=self.code_words(code))
-            for seat, code in deal["calls"]
-        ]
-        return ([_("bidding: {calls}").format(calls=", ".join(bids))] if bids else []), []
-
-    def thrown_in(self, deal: dict[str, Any]) -> bool:
-        """Whether a deal of ``replay --json`` was thrown in (no card played)."""
-        return False
 
     def winner_words(self, winner: int, sides: Partnerships | None = None) -> str:
         """The winner of a replayed game: a seat of ``replay --json``, or a side of
@@ -119,6 +91,8 @@ class DealCli(CliHook):
     ) -> None:
         say = text.say
         pairs = self.sides(record["game"])
+        # The calls are asked only of a game with an auction (its spec says so).
+        auction = isinstance(self, AuctionCli) and spec(record["game"]).auction
         say(_(self.title))
         if pairs is not None:
             say(pairs.replay_intro())
@@ -132,14 +106,14 @@ class DealCli(CliHook):
                     n=deal["number"], d=deal["dealer"], t=text.trump(deal["trump"])
                 )
             )
-            bidding, after = self.calls_lines(deal, text)
+            bidding, after = self.calls_lines(deal, text) if auction else ([], [])
             for line in bidding:
                 say("  " + line)
-            if deal.get("contract") is not None:
+            if auction and deal.get("contract") is not None:
                 say("  " + self.contract_line(deal))
             for line in after:
                 say("  " + line)
-            thrown_in = self.thrown_in(deal)
+            thrown_in = auction and self.thrown_in(deal)
             text.tricks(deal["tricks"])
             if thrown_in:
                 say("  " + _("thrown in: everybody passed, no card was played"))
@@ -193,10 +167,6 @@ class DealCli(CliHook):
         """Trumps as the player to move sees them: a suit's symbol, or "none"."""
         return view.trump.symbol if view.trump is not None else _("none")
 
-    def calls_seen(self, game: Any, view: Any) -> list[tuple[int, Any]]:
-        """The calls of the deal that the ``Calls:`` line shows (default: all)."""
-        return list(game.log.calls)
-
     def describe(self, game: Any, seat: int) -> str:
         view = game.view(seat)
         log = game.log
@@ -208,14 +178,16 @@ class DealCli(CliHook):
         ]
         if view.trump_card is not None:
             lines.append(_("Turned up: {card}").format(card=view.trump_card.label))
-        calls = self.calls_seen(game, view)
+        auction = isinstance(self, AuctionCli) and spec_of(game).auction
+        calls = self.calls_seen(game, view) if auction else []
         if calls:
             lines.append(
                 _("Calls: {calls}").format(
                     calls=", ".join(f"{game.names[s]} {self.move_words(m)}" for s, m in calls)
                 )
             )
-        lines.extend(self.contract_lines(game, view))
+        if auction:
+            lines.extend(self.contract_lines(game, view))
         lines.extend(self.score_lines(game, view))
         if view.trick:
             lines.append(_("On the table: {cards}").format(cards=plays_text(game, view.trick)))
@@ -236,10 +208,6 @@ class DealCli(CliHook):
         if game.phase is getattr(game.phases, "BID", None):
             return _("Your bid ({moves}): ")
         return _("Your play ({moves}): ")
-
-    def contract_lines(self, game: Any, view: Any) -> list[str]:
-        """The contract, as the player to move sees it during the game (none by default)."""
-        return []
 
     def score_lines(self, game: Any, view: Any) -> list[str]:
         """The tricks taken (during play) and the scores, as the player sees them."""
@@ -266,10 +234,6 @@ class DealCli(CliHook):
     def open_hands_lines(self, game: Any, view: Any) -> list[str]:
         """The other hands this seat sees face up (none by default)."""
         return []
-
-    def call_told(self, game: Any, seat: int, move: Any, human: int) -> str:
-        """A call made at the table, as the terminal tells it."""
-        return _("{name}: {call}").format(name=game.names[seat], call=self.move_words(move))
 
     def deal_tricks(self, game: Any, log: Any) -> list[int]:
         """The tricks of a deal (its log, or a view of it) as its summary counts them:
@@ -298,6 +262,60 @@ class DealCli(CliHook):
         else:
             lines.append(self.winner_line(game, outcome))
         return lines
+
+
+class AuctionCli:
+    """The calls of a game with an auction (its spec's ``auction``: bids, passes,
+    trumps named, a contract) on the command line; mixed into its :class:`DealCli`
+    (``class OhHellCli(AuctionCli, DealCli)``), whose :meth:`DealCli.move_words` it
+    uses. A game overrides the words that differ.
+
+    >>> AuctionCli().code_words('3'), AuctionCli().code_words('?')
+    ('3', '?')
+    """
+
+    def call_words(self, call: Call) -> str:
+        """A call in words (default: its code, as a bid of a number of tricks reads)."""
+        return call.code
+
+    def code_words(self, code: str) -> str:
+        """A call of ``replay --json`` (a code) in words; the code if it is no call."""
+        try:
+            return self.call_words(Call(code))
+        except (ValueError, KeyError):
+            return code
+
+    def contract_line(self, deal: dict[str, Any]) -> str:
+        """The contract of a deal of ``replay --json`` in words, with who plays it."""
+        return _("contract: {contract} by {who}").format(
+            contract=self.code_words(deal["contract"]),
+            who=_("seat {seat}").format(seat=deal["declarer"]),
+        )
+
+    def calls_lines(self, deal: dict[str, Any], text: ReplayText) -> tuple[list[str], list[str]]:
+        """The calls of a deal of ``replay --json`` in words: the bidding; then what
+        else was called after it (none by default)."""
+        bids = [
+            _("seat {seat} {call}").format(seat=seat, call=self.code_words(code))
+            for seat, code in deal["calls"]
+        ]
+        return ([_("bidding: {calls}").format(calls=", ".join(bids))] if bids else []), []
+
+    def thrown_in(self, deal: dict[str, Any]) -> bool:
+        """Whether a deal of ``replay --json`` was thrown in (no card played)."""
+        return False
+
+    def calls_seen(self, game: Any, view: Any) -> list[tuple[int, Any]]:
+        """The calls of the deal that the ``Calls:`` line shows (default: all)."""
+        return list(game.log.calls)
+
+    def contract_lines(self, game: Any, view: Any) -> list[str]:
+        """The contract, as the player to move sees it during the game (none by default)."""
+        return []
+
+    def call_told(self, game: Any, seat: int, move: Any, human: int) -> str:
+        """A call made at the table, as the terminal tells it."""
+        return _("{name}: {call}").format(name=game.names[seat], call=self.move_words(move))
 
 
 class DealStory:
@@ -332,7 +350,8 @@ class DealStory:
                 say(_("Deal {n}: {name} deals.").format(n=log.number, name=game.names[log.dealer]))
             log = game.deals[self.deal]
             for seat, move in log.calls[self.calls :]:
-                say(words.call_told(game, seat, move, self.human))
+                if isinstance(words, AuctionCli):
+                    say(words.call_told(game, seat, move, self.human))
             self.calls = len(log.calls)
             done = [t for t in log.tricks if len(t.plays) == game.n]
             for t in done[self.tricks :]:

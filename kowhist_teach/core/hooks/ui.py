@@ -5,12 +5,21 @@ The widgets ask the engine (``to_move``, ``legal_moves()``, ``phase``, ``view``,
 as plain data and plain sentences (no ipywidgets, no HTML): which table a game
 sits at, the rule options its setup shows, the game's own words for a turn and for the
 status line, what the analysis may promise. A game package implements it in
-``games/<game>/ui.py`` and attaches it with ``SPEC.hooks["ui"] = …``; every method
-has a default, so a new game overrides only what it has.
+``games/<game>/ui.py`` and attaches it with ``SPEC.hooks["ui"] = …``.
+
+The questions are split by concern. :class:`GameUI` asks what every game answers
+(every method has a default, so a new game overrides only what it has); a game opts
+into the rest by mixing in the concern's small class, matching the capability its spec
+declares (core/registry.py): :class:`StockUI` (``stock``), :class:`MatchUI`
+(``matches``), :class:`DummyUI` (``dummy``), :class:`AuctionUI` (``auction``), and
+:class:`DealUI`, the status line of the table where games played deal after deal sit
+(``partnerships`` or ``auction``). The layers above never probe for a method: they ask
+through the functions at the bottom (:func:`controlled_hand`, :func:`match_score` …),
+which read the capability on the spec and ask the mixin only when it is declared.
 
 >>> ui = GameUI()
->>> ui.analysis_goal, ui.controlled_hand(None, 2)
-('survive', 2)
+>>> ui.analysis_goal, isinstance(ui, (StockUI, MatchUI, DummyUI, AuctionUI, DealUI))
+('survive', False)
 """
 
 from __future__ import annotations
@@ -22,9 +31,24 @@ from typing import Any
 from ...i18n import _
 from ..cards import Card
 from ..errors import SetupError
+from ..registry import spec_of
 
 __all__ = [
     "GameUI",
+    "StockUI",
+    "MatchUI",
+    "DummyUI",
+    "AuctionUI",
+    "DealUI",
+    "controlled_hand",
+    "match_score",
+    "finished_hand",
+    "stock_taken",
+    "stock_took",
+    "phase_tricks",
+    "trumps_pending",
+    "trumps_text",
+    "target_text",
     "RuleOption",
     "Badge",
     "MatchScore",
@@ -148,7 +172,7 @@ class PhaseTricks:
 
 
 class GameUI:
-    """What the widgets ask a game; the defaults suit a plain trick-taking game.
+    """What the widgets ask every game; the defaults suit a plain trick-taking game.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -160,10 +184,7 @@ class GameUI:
 
     # Which table seats the student (an auction, partnerships, a stock) and whether
     # matches are offered are the game's capabilities, declared on its spec
-    # (core/registry.py: auction, partnerships, stock, matches), not here. A game with
-    # a stock answers stock_taken, phase_tricks and stock_took below (and its engine
-    # keeps ``dealt_hands``, by hand); a game with matches answers new_game(match)
-    # and match_score.
+    # (core/registry.py), not here; what a capability asks is its mixin's.
     #: What the analysis of a move promises: ``"survive"`` (the round) or ``"win"``
     #: (the hand).
     analysis_goal: str = "survive"
@@ -189,8 +210,9 @@ class GameUI:
 
     def new_game(self, game_spec: Any, match: int = 1, **options: Any) -> Any:
         """A new game of ``game_spec`` (``options``: ``players``, ``rules``, ``seed``),
-        or a match of ``match`` hands for a game whose spec offers ``matches``. Default:
-        the engine itself, and no matches (a :class:`SetupError` for ``match`` > 1)."""
+        or a match of ``match`` hands for a game whose spec offers ``matches`` (its
+        :class:`MatchUI` starts one). Default: the engine itself, and no matches (a
+        :class:`SetupError` for ``match`` > 1)."""
         if match != 1:
             raise SetupError(
                 _("{game} is played one game at a time, not in matches").format(
@@ -198,10 +220,6 @@ class GameUI:
                 )
             )
         return game_spec.game(**options)
-
-    def match_score(self, game: Any) -> MatchScore | None:
-        """Where the match ``game`` stands, or ``None`` for a game that is no match."""
-        return None
 
     def turn_text(self, game: Any, seat: int) -> str | None:
         """The game's own words for ``seat``'s turn ("Your turn: choose trumps"), or
@@ -219,16 +237,6 @@ class GameUI:
         ``None``, a game of one hand (the status line tells the game as it is)."""
         return None
 
-    def finished_hand(self, game: Any) -> Any:
-        """The game of the hand just over in a match of several hands (what its panels
-        show between two hands, while the next one waits), or ``None``: a game of one
-        hand, or none over yet.
-
-        >>> GameUI().finished_hand(None) is None
-        True
-        """
-        return None
-
     def trump_settled(self, game: Any) -> bool:
         """Whether trumps are decided (``game.trump`` is then the suit, or ``None`` for
         no trumps)."""
@@ -243,46 +251,6 @@ class GameUI:
         on: the table then gives the student a moment of their own."""
         return False
 
-    def controlled_hand(self, game: Any, seat: int) -> int:
-        """The hand whose cards ``seat`` plays now, by the number the table picture
-        gives it (``data-seat``): the seat itself, or another hand the seat plays for
-        (German Whist with a dummy: the dummy's, while its dealer plays it).
-
-        >>> GameUI().controlled_hand(None, 2)
-        2
-        """
-        return seat
-
-    # ------------------------------------------------ a game with a stock
-    def stock_taken(self, game: Any, seat: int) -> list[StockTaken]:
-        """What each hand took from the stock so far, as ``seat`` may know it: never a
-        card ``seat`` has not seen. One entry per hand the table shows a row for, in
-        order. Default: none (a game without a stock).
-
-        >>> GameUI().stock_taken(None, 0)
-        []
-        """
-        return []
-
-    def stock_took(self, game: Any) -> list[list[Card]]:
-        """Every card each hand took from the stock, in the order taken, by the hand
-        numbers of ``game.dealt_hands``: for the review once the hand is over, when
-        every card may be shown. Default: none.
-
-        >>> GameUI().stock_took(None)
-        []
-        """
-        return []
-
-    def phase_tricks(self, game: Any) -> list[PhaseTricks]:
-        """The chart of tricks by phase, one row per player (or per side, where a side
-        counts its tricks together). Default: none.
-
-        >>> GameUI().phase_tricks(None)
-        []
-        """
-        return []
-
     def analysis_hidden(self, game: Any) -> bool:
         """Whether no analysis is possible yet because chance is hidden from everyone
         (German Whist's stock before phase 2)."""
@@ -293,7 +261,65 @@ class GameUI:
         loaded game from its start)."""
         return dict(record)
 
-    # ------------------------------------------------ the family's table (bidding)
+
+class StockUI:
+    """A game with a stock that trick winners take from (the spec's ``stock``): its
+    table shows what each hand took, a chart by phase and, once the hand is over,
+    every card dealt (the engine's ``dealt_hands``, by hand) and taken. Mixed into the
+    game's :class:`GameUI`; a game answers all three."""
+
+    def stock_taken(self, game: Any, seat: int) -> list[StockTaken]:
+        """What each hand took from the stock so far, as ``seat`` may know it: never a
+        card ``seat`` has not seen. One entry per hand the table shows a row for, in
+        order."""
+        raise NotImplementedError
+
+    def stock_took(self, game: Any) -> list[list[Card]]:
+        """Every card each hand took from the stock, in the order taken, by the hand
+        numbers of ``game.dealt_hands``: for the review once the hand is over, when
+        every card may be shown."""
+        raise NotImplementedError
+
+    def phase_tricks(self, game: Any) -> list[PhaseTricks]:
+        """The chart of tricks by phase, one row per player (or per side, where a side
+        counts its tricks together)."""
+        raise NotImplementedError
+
+
+class MatchUI:
+    """A game played in matches of several hands (the spec's ``matches``): its
+    :meth:`GameUI.new_game` starts one, and these say where it stands."""
+
+    def match_score(self, game: Any) -> MatchScore | None:
+        """Where the match ``game`` stands, or ``None`` for a single hand."""
+        raise NotImplementedError
+
+    def finished_hand(self, game: Any) -> Any:
+        """The game of the hand just over in a match of several hands (what its panels
+        show between two hands, while the next one waits), or ``None``: a single
+        hand, or none over yet."""
+        raise NotImplementedError
+
+
+class DummyUI:
+    """A game with a hand no player holds, played by a seat (the spec's ``dummy``)."""
+
+    def controlled_hand(self, game: Any, seat: int) -> int:
+        """The hand whose cards ``seat`` plays now, by the number the table picture
+        gives it (``data-seat``): the seat itself, or another hand the seat plays for
+        (German Whist with a dummy: the dummy's, while its dealer plays it)."""
+        raise NotImplementedError
+
+
+class AuctionUI:
+    """A game whose calls settle trumps or a contract (the spec's ``auction``): what
+    its table says while they are not settled, and what a seat must do against the
+    contract. The defaults say nothing of their own.
+
+    >>> AuctionUI().trumps_pending(None), AuctionUI().target_text(None, 0)
+    (False, '')
+    """
+
     def trumps_text(self, game: Any) -> str | None:
         """Words for trumps while they are not named (solo whist: the preferred suit),
         or ``None`` for the widget's own."""
@@ -304,8 +330,18 @@ class GameUI:
         return False
 
     def target_text(self, game: Any, seat: int) -> str:
-        """What ``seat`` must do against the contract (``""`` if nothing)."""
+        """What ``seat`` must do against the contract, or its bid (``""`` if nothing)."""
         return ""
+
+
+class DealUI(GameUI):
+    """The status line of the table where games played deal after deal sit (a game
+    whose spec declares ``partnerships`` or an ``auction``): its scores and what a
+    finished deal or game comes to, in the game's own words.
+
+    >>> DealUI().scores_label(None), DealUI().counts_books(None)
+    ('', False)
+    """
 
     def counts_books(self, game: Any) -> bool:
         """Whether the status counts books (``game.books(side)``) instead of tricks."""
@@ -327,3 +363,74 @@ class GameUI:
     def outcome_text(self, game: Any) -> str | None:
         """Who won, in the game's own words, or ``None`` for the widget's."""
         return None
+
+
+# ---------------------------------------------------------------- asking a concern
+# The layers above ask a concern's question here: the spec's capability says whether
+# the game has it, and only then is its mixin asked; otherwise the answer is what a
+# game without it means (its own hand, no match, nothing taken from a stock).
+
+
+def controlled_hand(game: Any, seat: int) -> int:
+    """The hand ``seat`` plays from now: its own, or (a game with a dummy) the hand the
+    game's :class:`DummyUI` names.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> controlled_hand(spec("knockout").new_game(players=3, seed=1), 2)
+    2
+    """
+    game_spec = spec_of(game)
+    return game_spec.ui.controlled_hand(game, seat) if game_spec.dummy else seat
+
+
+def match_score(game: Any) -> MatchScore | None:
+    """Where the match ``game`` stands; ``None`` for a game that plays no matches.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> match_score(spec("knockout").new_game(players=3, seed=1)) is None
+    True
+    """
+    game_spec = spec_of(game)
+    return game_spec.ui.match_score(game) if game_spec.matches else None
+
+
+def finished_hand(game: Any) -> Any:
+    """The hand of a match just over (its own game), or ``None``."""
+    game_spec = spec_of(game)
+    return game_spec.ui.finished_hand(game) if game_spec.matches else None
+
+
+def stock_taken(game: Any, seat: int) -> list[StockTaken]:
+    """What each hand took from the stock, as ``seat`` may know it (``[]``: no stock)."""
+    game_spec = spec_of(game)
+    return game_spec.ui.stock_taken(game, seat) if game_spec.stock else []
+
+
+def stock_took(game: Any) -> list[list[Card]]:
+    """Every card each hand took from the stock (``[]``: no stock)."""
+    game_spec = spec_of(game)
+    return game_spec.ui.stock_took(game) if game_spec.stock else []
+
+
+def phase_tricks(game: Any) -> list[PhaseTricks]:
+    """The chart of tricks by phase (``[]``: a game without a stock's two phases)."""
+    game_spec = spec_of(game)
+    return game_spec.ui.phase_tricks(game) if game_spec.stock else []
+
+
+def trumps_pending(game: Any) -> bool:
+    """While no suit is named: whether the auction is still to name one."""
+    game_spec = spec_of(game)
+    return game_spec.ui.trumps_pending(game) if game_spec.auction else False
+
+
+def trumps_text(game: Any) -> str | None:
+    """The auction's words for trumps not named yet, or ``None``."""
+    game_spec = spec_of(game)
+    return game_spec.ui.trumps_text(game) if game_spec.auction else None
+
+
+def target_text(game: Any, seat: int) -> str:
+    """What ``seat`` must do against the contract or its bid (``""``: nothing)."""
+    game_spec = spec_of(game)
+    return game_spec.ui.target_text(game, seat) if game_spec.auction else ""

@@ -1,24 +1,26 @@
 """What the whist family's games share in their answers to the widgets
-(:class:`~kowhist_teach.core.hooks.ui.GameUI`): the phases of a deal (bidding, naming
-trumps, discarding, play) as the family's table shows them.
+(:class:`~kowhist_teach.core.hooks.ui.DealUI`): the phases of a deal (bidding, naming
+trumps, discarding, play) as the family's table shows them; the games with an auction
+(solo whist, bid whist) opt into :class:`~kowhist_teach.core.hooks.ui.AuctionUI`
+through :class:`FamilyAuctionUI`.
 
->>> from kowhist_teach.games.family.whist.engine import WhistGame
->>> FamilyUI().trumps_pending(WhistGame(seed=1))
-False
+>>> from kowhist_teach.games.family.solo.engine import SoloGame
+>>> FamilyAuctionUI().trumps_pending(SoloGame(seed=1))  # the bidding is on
+True
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import GameUI
+from ...core.hooks.ui import AuctionUI, DealUI
 from ...i18n import _, ngettext
 from .engine import FamilyPhase
 
-__all__ = ["FamilyUI"]
+__all__ = ["FamilyUI", "FamilyAuctionUI"]
 
 
-class FamilyUI(GameUI):
+class FamilyUI(DealUI):
     """The family's table: calls as buttons, deals with a summary, scores."""
 
     def turn_text(self, game: Any, seat: int) -> str | None:
@@ -37,6 +39,14 @@ class FamilyUI(GameUI):
             return _("Your turn: you lead")
         return None
 
+    def scores_label(self, game: Any) -> str:
+        return _("Scores")
+
+
+class FamilyAuctionUI(AuctionUI, FamilyUI):
+    """The family's games with an auction (solo whist, bid whist): trumps are to come
+    while the bidding goes on and until the declarer names them."""
+
     def no_trump_contract(self, game: Any) -> bool:
         """Whether the contract is played without trumps, with no suit to name."""
         return False
@@ -46,6 +56,3 @@ class FamilyUI(GameUI):
         return phase is FamilyPhase.BID or (
             phase is FamilyPhase.TRUMP and not self.no_trump_contract(game)
         )
-
-    def scores_label(self, game: Any) -> str:
-        return _("Scores")

@@ -16,7 +16,7 @@ from .dummy import GermanDummyGame
 from .dummy_bots import DummyBots
 from .dummy_cli import DummyCli
 from .dummy_record import DummyRecord
-from .dummy_table import DummyPicture, DummyUI
+from .dummy_table import DummyPicture, GermanDummyUI
 from .dummy_teach import DummyStory, DummyTeaching
 from .engine import GermanRules
 
@@ -32,7 +32,7 @@ SPEC = register(
     ),
     story=DummyStory(),
     picture=DummyPicture(),
-    ui=DummyUI(),
+    ui=GermanDummyUI(),
     teaching=DummyTeaching(),
     record=DummyRecord(),
     cli=DummyCli(),

@@ -14,14 +14,14 @@ from typing import Any
 
 from ...core.cards import Card
 from ...core.hooks.picture import Badge, PictureHook, Seat, Table, TrumpBox, last_trick
-from ...core.hooks.ui import GameUI, PhaseTricks, StockTaken
+from ...core.hooks.ui import DummyUI, GameUI, PhaseTricks, StockTaken, StockUI
 from ...i18n import N_, _, ngettext
 from .dummy import _PHASE1_TRICKS, DUMMY, GermanDummyGame
 from .dummy_teach import winning_side_text
 from .engine import GermanPhase
 from .picture import stock_box
 
-__all__ = ["DummyPicture", "DummyUI"]
+__all__ = ["DummyPicture", "GermanDummyUI"]
 
 
 def _phase_text(game: GermanDummyGame) -> str:
@@ -93,7 +93,7 @@ class DummyPicture(PictureHook):
         )
 
 
-class DummyUI(GameUI):
+class GermanDummyUI(StockUI, DummyUI, GameUI):
     """Three players and a dummy; the student deals first, so plays the dummy too."""
 
     tagline = N_(
@@ -131,7 +131,7 @@ class DummyUI(GameUI):
         for ``seat``'s own hand, only counted for the other two.
 
         >>> from kowhist_teach.games.german.dummy import GermanDummyGame
-        >>> [t.name for t in DummyUI().stock_taken(GermanDummyGame(seed=1), 0)]
+        >>> [t.name for t in GermanDummyUI().stock_taken(GermanDummyGame(seed=1), 0)]
         ['Player 1', 'Player 2', 'Player 3', 'Dummy']
         """
         face_up: list[list[Card]] = [[], [], [], []]
@@ -164,7 +164,7 @@ class DummyUI(GameUI):
         two players together): tricks of the stock phase, then of the last six.
 
         >>> from kowhist_teach.games.german.dummy import GermanDummyGame
-        >>> [r.name for r in DummyUI().phase_tricks(GermanDummyGame(seed=1, first_dealer=1))]
+        >>> [r.name for r in GermanDummyUI().phase_tricks(GermanDummyGame(seed=1, first_dealer=1))]
         ['Player 2 and the dummy', 'Player 1 and Player 3']
         """
         won = [[0, 0], [0, 0]]

@@ -14,9 +14,11 @@ from ...core.hooks.ui import (
     FinishedRound,
     GameUI,
     MatchScore,
+    MatchUI,
     PhaseTricks,
     RuleOption,
     StockTaken,
+    StockUI,
 )
 from ...core.words import score_list
 from ...i18n import N_, _
@@ -34,7 +36,7 @@ def _match_fact(match: GermanMatch, hand: int) -> str:
     )
 
 
-class GermanUI(GameUI):
+class GermanUI(StockUI, MatchUI, GameUI):
     """Two players, a stock with a face-up card to win, then the play-out."""
 
     tagline = N_(

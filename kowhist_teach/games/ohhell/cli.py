@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.deal_cli import DealCli
+from ...core.hooks.deal_cli import AuctionCli, DealCli
 from ...i18n import _
 from .engine import OhHellGame
 
 __all__ = ["OhHellCli"]
 
 
-class OhHellCli(DealCli):
+class OhHellCli(AuctionCli, DealCli):
     """Oh Hell's ``cli`` hook."""
 
     title = OhHellGame.title

@@ -43,12 +43,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ...core.bids import hook_barred, open_bids, parse_bid_move, why_bid_illegal
 from ...core.cards import ALL_CARDS, BadCard, Card, Suit, cards_in, mask_of, parse_card
 from ...core.deals import DealGame
 from ...core.game import read_players
-from ...core.moves import Move, SetupError, parse_move
+from ...core.moves import Move, SetupError
 from ...core.tricks import Trick
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from .rules import BIDS, MAX_HAND, SCORINGS, OhHellRules, bid_call, bid_value, deal_points
 
 __all__ = [
@@ -146,18 +147,6 @@ class OhHellView:
 _BID = OhHellPhase.BID
 
 
-def _parse_oh_hell_move(move: Move | str) -> Move:
-    """:func:`~kowhist_teach.core.moves.parse_move`, whose message for an unknown move
-    offers bids; a bid comes back as this game's own call for its code (:data:`BIDS`).
-
-    >>> _parse_oh_hell_move(' 3 ') is BIDS[3], _parse_oh_hell_move('10h')
-    (True, Card('10H'))
-    """
-    move = parse_move(move, calls="0, 1 or 2")
-    bid = bid_value(move)
-    return move if bid is None else BIDS[bid]
-
-
 class OhHellGame(DealGame):
     """A game of Oh Hell (see the module's docstring for the rules).
 
@@ -183,7 +172,7 @@ class OhHellGame(DealGame):
     rules_class = OhHellRules
     phases = OhHellPhase
 
-    _parse_move = staticmethod(_parse_oh_hell_move)
+    _parse_move = staticmethod(parse_bid_move)
 
     def __init__(
         self,
@@ -316,32 +305,12 @@ class OhHellGame(DealGame):
         log = self.deals[-1]
         size = log.hand_size
         if self.rules.hook and self.to_move == log.dealer:
-            barred = size - sum(b for b in log.bids if b is not None)
-            return [BIDS[b] for b in range(size + 1) if b != barred]
-        return list(BIDS[: size + 1])
+            return open_bids(size, barred=hook_barred(size, log.bids))
+        return open_bids(size)
 
     def _why_call_illegal(self, move: Move) -> str:
         name = self.names[self.to_move]  # type: ignore[index]
-        size = self.deals[-1].hand_size
-        bid = bid_value(move)
-        if bid is None:
-            if isinstance(move, Card):
-                return _(
-                    "{name} must bid before the cards are played: a number from 0 to {h}"
-                ).format(name=name, h=size)
-            return _(
-                "{move} is not a bid: bid the number of tricks you will take, 0 to {h}"
-            ).format(move=move.code, h=size)
-        if bid > size:
-            return ngettext(
-                "a bid is at most {h}: this deal has {h} trick",
-                "a bid is at most {h}: this deal has {h} tricks",
-                size,
-            ).format(h=size)
-        return _(
-            "the dealer may not bid {bid}: the bids would add up to {h}, the deal's tricks "
-            "(the hook)"
-        ).format(bid=bid, h=size)
+        return why_bid_illegal(move, name, self.deals[-1].hand_size)
 
     def _apply_call(self, move: Move) -> None:
         log = self.deals[-1]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.bids import BIDS, MAX_BID, bid_call, bid_value
 from ...core.game import RuleOptions
-from ...core.moves import Call, SetupError
+from ...core.moves import SetupError
 from ...i18n import _
 
 __all__ = [
@@ -27,46 +28,14 @@ __all__ = [
     "deal_points",
 ]
 
-#: The most cards in a hand (bids are ``"0"`` … ``"13"`` in a record).
-MAX_HAND = 13
+#: The most cards in a hand (bids are ``"0"`` … ``"13"`` in a record: core's bids).
+MAX_HAND = MAX_BID
 #: The scoring schemes: Pagat's (10 + bid for an exact bid) and OpenSpiel's.
 SCORINGS = ("pagat", "openspiel")
 #: The bonus for an exact bid, in both schemes.
 EXACT_BONUS = 10
 
 _DEFAULT_SIZES = (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7)
-
-
-#: The bids ``Call('0')`` … ``Call('13')``. Calls are shared by code across the games:
-#: bid whist already has ``3`` … ``7`` (its uptown bids), so Oh Hell takes whichever
-#: call holds a code and defines only the missing ones; a move is read as a bid by its
-#: code (:func:`bid_value`), so the objects never need to be the same.
-BIDS: tuple[Call, ...] = tuple(
-    Call._instances.get(str(n)) or Call._define(str(n), kind="bid") for n in range(MAX_HAND + 1)
-)
-
-
-def bid_call(tricks: int) -> Call:
-    """The bid of ``tricks`` tricks, as a move.
-
-    >>> bid_call(0), bid_call(13)
-    (Call('0'), Call('13'))
-    """
-    return BIDS[tricks]
-
-
-def bid_value(move: object) -> int | None:
-    """The number of tricks a move bids, or ``None`` if it is not an Oh Hell bid.
-
-    >>> bid_value(Call('2')), bid_value(Call('pass')), bid_value('2')
-    (2, None, None)
-    """
-    if type(move) is not Call:
-        return None
-    code = move.code  # type: ignore[attr-defined]
-    if code.isdigit() and int(code) <= MAX_HAND:
-        return int(code)
-    return None
 
 
 def deal_points(bid: int, tricks: int, scoring: str = "pagat") -> int:

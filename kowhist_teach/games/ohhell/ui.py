@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import GameUI, RuleOption
+from ...core.hooks.ui import AuctionUI, DealUI, RuleOption
 from ...i18n import N_, _
 from .engine import OhHellPhase
 
 __all__ = ["OhHellUI"]
 
 
-class OhHellUI(GameUI):
+class OhHellUI(AuctionUI, DealUI):
     """Oh Hell: bid the exact number of tricks, then take exactly that many."""
 
     analysis_goal = "win"

@@ -7,20 +7,18 @@ from typing import Any
 
 from ....core.moves import Call
 from ....i18n import _
-from ..cli import FamilyCli
+from ..cli import FamilyAuctionCli
 from .engine import NOTRUMP, BidWhistGame, bid_name, bid_parts
 
 __all__ = ["BidWhistCli"]
 
 
-class BidWhistCli(FamilyCli):
+class BidWhistCli(FamilyAuctionCli):
     """Bid whist's ``cli`` hook: uptown, downtown and no trump; books, the kitty."""
 
     title = BidWhistGame.title
 
-    def call_words(self, call: Call) -> str:
-        if call.is_pass or call.suit is not None:
-            return super().call_words(call)
+    def bid_words(self, call: Call) -> str:
         return bid_name(call)
 
     def contract_line(self, deal: dict[str, Any]) -> str:
@@ -45,10 +43,6 @@ class BidWhistCli(FamilyCli):
                 n=(rules or {}).get("target", 7)
             ),
         )
-
-    def contract_lines(self, game: Any, view: Any) -> list[str]:
-        text = game.contract_text()
-        return [text] if text else []
 
     def tricks_line(self, game: Any, view: Any) -> str:
         # The kitty counts as the declarers' first book.

@@ -15,13 +15,13 @@ from ....core.partnerships import OPPOSITE
 from ....core.words import full_stop
 from ....i18n import N_, _
 from ..engine import FamilyPhase
-from ..ui import FamilyUI
+from ..ui import FamilyAuctionUI
 from .engine import HIGH, NOTRUMP, bid_parts
 
 __all__ = ["BidWhistUI"]
 
 
-class BidWhistUI(FamilyUI):
+class BidWhistUI(FamilyAuctionUI):
     """Bid whist: partners bid for books, the kitty, uptown and downtown."""
 
     tagline = N_(

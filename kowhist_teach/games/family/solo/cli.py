@@ -6,20 +6,18 @@ from typing import Any
 
 from ....core.moves import Call
 from ....i18n import _
-from ..cli import FamilyCli
+from ..cli import FamilyAuctionCli
 from .engine import COP, TARGETS, SoloGame, bid_name
 
 __all__ = ["SoloCli"]
 
 
-class SoloCli(FamilyCli):
+class SoloCli(FamilyAuctionCli):
     """Solo whist's ``cli`` hook: the bidding ladder's names, payments as scores."""
 
     title = SoloGame.title
 
-    def call_words(self, call: Call) -> str:
-        if call.is_pass or call.suit is not None:
-            return super().call_words(call)
+    def bid_words(self, call: Call) -> str:
         return bid_name(call)
 
     def contract_line(self, deal: dict[str, Any]) -> str:
@@ -43,7 +41,3 @@ class SoloCli(FamilyCli):
 
     def score_labels(self, rules: dict[str, Any] | None) -> tuple[str, str, str]:
         return _("payments this deal: {p}"), _("scores so far: {s}"), ""
-
-    def contract_lines(self, game: Any, view: Any) -> list[str]:
-        text = game.contract_text()
-        return [text] if text else []

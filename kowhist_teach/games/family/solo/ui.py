@@ -15,12 +15,12 @@ from ....core.hooks.ui import RuleOption
 from ....core.words import suit_name
 from ....i18n import N_, _
 from ..engine import FamilyPhase
-from ..ui import FamilyUI
+from ..ui import FamilyAuctionUI
 
 __all__ = ["SoloUI"]
 
 
-class SoloUI(FamilyUI):
+class SoloUI(FamilyAuctionUI):
     """Solo whist: bids from prop and cop to slam, each for themselves."""
 
     tagline = N_(

@@ -16,9 +16,6 @@ class WhistCli(FamilyCli):
 
     title = WhistGame.title
 
-    def thrown_in(self, deal: dict[str, Any]) -> bool:
-        return False  # nobody bids in whist: a deal is always played
-
     def score_labels(self, rules: dict[str, Any] | None) -> tuple[str, str, str]:
         options = rules or {}
         if options.get("drive"):
