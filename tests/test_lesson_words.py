@@ -104,3 +104,22 @@ def test_a_comparison_prints_the_counts_behind_each_rate() -> None:
     assert "(51 of 212)" in first and "(45 of 212)" in first and "400 deals" in first
     set_language("es")
     assert "(51 de 212)" in str(dog) and "400 repartos" in str(dog)
+
+
+def test_german_whists_phase_1_tip_follows_seed_003() -> None:
+    """Seed 003: "a 6 or 7 of a side suit is often a better prize than a high card in a
+    suit where you are already strong" -- so the tip no longer says to throw the trick
+    for one; a 2 to 5 of a side suit is still weak (lesson 08's tips say the same)."""
+    import random
+
+    from kowhist_teach import GermanGame
+    from kowhist_teach.games.german.teaching import face_up
+
+    game, rng, seen = GermanGame(seed=0), random.Random(0), {}
+    while game.face_up:
+        card = game.face_up[0]
+        if not game.trick.plays and card.suit != game.trump and card.rank <= 7:
+            seen[card.rank] = face_up(game, game.to_move).key
+        game.play(rng.choice(game.legal_moves()))
+    assert {seen[r] for r in seen if r in (6, 7)} == {"german_side_card"}
+    assert {seen[r] for r in seen if r <= 5} == {"german_lose_on_purpose"}

@@ -13,11 +13,13 @@ import pytest
 
 from kowhist_teach.cli import main
 from kowhist_teach.cli.play import command_of, commands_line, play_terminal
+from kowhist_teach.core.deals import DealGame
 from kowhist_teach.core.hooks.cli import trick_text
 from kowhist_teach.core.registry import spec, spec_of, specs
 from kowhist_teach.games.german.cli import _hand_result
 from kowhist_teach.games.german.dummy_cli import _plays as _dummy_plays
 from kowhist_teach.i18n import _, set_language
+from kowhist_teach.teach import hints
 from kowhist_teach.teach.hints import hint
 
 
@@ -43,7 +45,10 @@ def test_commands_in_the_chosen_language_and_in_english(lang: str, words: dict) 
     assert command_of("QS") is None and command_of("pass") is None
 
 
-def test_a_hint_and_help_at_the_terminal_in_spanish() -> None:
+def test_a_hint_and_help_at_the_terminal_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The estimate without its time limit (a loaded machine could cut it to no deal).
+    real = hints.estimate
+    monkeypatch.setattr(hints, "estimate", lambda *a, **_k: real(*a[:4], None))
     stdin = io.StringIO("pista\nayuda\nsalir\n")
     set_language("es")
     out = io.StringIO()
@@ -54,6 +59,28 @@ def test_a_hint_and_help_at_the_terminal_in_spanish() -> None:
     assert "No está permitido" not in text  # no command was taken for a card
     assert "Tu mano" in text.split("Pista: ")[1]  # help listed the moves, asked again
     assert text.rstrip().endswith("¡Adiós!")
+    # The hint as the app shows it: the tips, none that the suggestion already quotes,
+    # then the estimate from the student's seat under its heading and label.
+    lines = text.split("Pista: ", 1)[1].splitlines()
+    suggestion, rest = lines[0], lines[1:]
+    tips = [line[3:] for line in rest if line.startswith(" - ")]
+    assert not [tip for tip in tips if tip in suggestion]
+    heading = next(i for i, line in enumerate(rest) if line.startswith(_("From your seat") + " ("))
+    assert rest[heading].endswith("):") and rest[heading + 1].startswith("   6♥")
+
+
+def test_the_tip_a_hint_follows_is_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suggestion quotes the tip it follows; the list of tips does not repeat it."""
+    seen: list[Any] = []
+
+    def done(game: Any) -> bool:  # quit at the second prompt, after the hint
+        seen.append(hint(game, game.to_move, analysis="off", estimate_samples=0))
+        return len(seen) > 1
+
+    text, _game, script = _play(monkeypatch, "knockout", "es", done, players=3, seed=4)
+    assert seen[0].follows and script.hinted == seen[0].suggestion
+    quoted = [tip for tip in seen[0].tips if tip in seen[0].suggestion]
+    assert quoted and all(text.count(tip) == 1 for tip in quoted)
 
 
 #: The commands in each language, as a student types them.
@@ -83,7 +110,9 @@ class Scripted(io.StringIO):
         elif self.script:
             typed = self.script.pop(0)
             if typed == self.words["hint"]:
-                self.hinted = hint(game, game.to_move, analysis="off").suggestion
+                self.hinted = hint(
+                    game, game.to_move, analysis="off", estimate_samples=0
+                ).suggestion
         else:
             move = game.legal_moves()[0]
             typed = getattr(move, "code", None) or str(move)
@@ -136,12 +165,30 @@ GAMES = [
 ]
 
 
+def covered() -> list[tuple[str, str, dict, Any]]:
+    """:data:`GAMES`, then every other game the terminal plays that is played deal after
+    deal (:class:`~kowhist_teach.core.deals.DealGame`): it comes by registering, with its
+    first deal played, in the three languages in turn. A game of another shape is listed
+    in :data:`GAMES` with its first unit."""
+    listed = {name for name, *_ in GAMES}
+    more = [
+        s.name
+        for s in specs()
+        if s.cli.plays_in_terminal and s.name not in listed and issubclass(s.game, DealGame)
+    ]
+    langs = ("en", "es", "fr")
+    return GAMES + [(name, langs[i % 3], {"seed": 3}, _deal_over) for i, name in enumerate(more)]
+
+
+COVERED = covered()
+
+
 def test_every_game_the_terminal_plays_is_covered() -> None:
-    assert {name for name, *_ in GAMES} == {s.name for s in specs() if s.cli.plays_in_terminal}
-    assert {lang for _n, lang, *_ in GAMES} == {"en", "es", "fr"}
+    assert {name for name, *_ in COVERED} == {s.name for s in specs() if s.cli.plays_in_terminal}
+    assert {lang for _n, lang, *_ in COVERED} == {"en", "es", "fr"}
 
 
-@pytest.mark.parametrize(("name", "lang", "options", "done"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(("name", "lang", "options", "done"), COVERED, ids=[g[0] for g in COVERED])
 def test_play_in_the_chosen_language_with_a_hint_and_the_end_of_a_round_told(
     monkeypatch: pytest.MonkeyPatch, name: str, lang: str, options: dict, done: Any
 ) -> None:

@@ -1,6 +1,7 @@
 """German Whist's teaching hook: the cards of both phases, taking the face-up card,
-and its tips (seed 003): fight for a good face-up card, lose on purpose for a weak
-one, count the trumps and lead the long suit in phase 2.
+and its tips (seed 003): fight for a good face-up card, a 6 or 7 of a side suit
+included, lose on purpose for a weak one, count the trumps and lead the long suit in
+phase 2.
 
 >>> from kowhist_teach import GermanGame
 >>> notes = GermanTeaching().explain_moves(GermanGame(seed=1), 1)
@@ -38,7 +39,17 @@ def face_up(game: Any, seat: int) -> Tip | None:
                 card=card.label
             ),
         )
-    if card.rank <= Rank.SEVEN:
+    if card.rank in (Rank.SIX, Rank.SEVEN):
+        # Seed 003: "a 6 or 7 of a side suit is often a better prize than a high card in
+        # a suit where you are already strong" -- so not a card to throw the trick for.
+        return Tip(
+            "german_side_card",
+            _(
+                "The face-up {card} is a middling card of a side suit: often a better prize "
+                "than another high card in a suit you are already strong in."
+            ).format(card=card.label),
+        )
+    if card.rank <= Rank.FIVE:
         return Tip(
             "german_lose_on_purpose",
             _(
@@ -97,6 +108,8 @@ def _fight_reason(game: Any, move: Any, keys: dict[str, str]) -> str:
         loses = not is_trump and move.rank <= Rank.SEVEN
     if "german_fight" in keys and wins:
         return keys["german_fight"]
+    if "german_side_card" in keys and wins:
+        return keys["german_side_card"]
     if "german_lose_on_purpose" in keys and loses:
         return keys["german_lose_on_purpose"]
     return ""
