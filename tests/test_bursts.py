@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import kowhist_teach.widgets.family as family_module
 import kowhist_teach.widgets.model as model_module
 from kowhist_teach.i18n import set_language
 from kowhist_teach.widgets import FamilyTableWidget, TableWidget
@@ -95,7 +94,7 @@ def students_turn(make: Callable[[int], Any]) -> Any:
 
 TABLES = [
     pytest.param(lambda seed: TableWidget(players=4, seed=seed), model_module, id="knockout"),
-    pytest.param(lambda seed: FamilyTableWidget("whist", seed=seed), family_module, id="whist"),
+    pytest.param(lambda seed: FamilyTableWidget("whist", seed=seed), model_module, id="whist"),
 ]
 
 

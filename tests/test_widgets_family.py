@@ -449,10 +449,10 @@ def test_a_broken_bot_never_loses_the_game(
 
 
 def test_a_broken_hint_bot_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kowhist_teach.widgets import family
+    from kowhist_teach.widgets import model
 
     table = FamilyTableWidget("whist", seed=15)
-    monkeypatch.setattr(family, "make_bot", lambda *_a, **_k: Broken())
+    monkeypatch.setattr(model, "make_bot", lambda *_a, **_k: Broken())
     table.hint_button.click()
     shown = text(table.explain.value)
     assert "The rules bot went wrong (RuntimeError: out of order)" in shown

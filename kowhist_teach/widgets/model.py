@@ -1,10 +1,11 @@
 """The state behind a table: a game, the student's seat, the bots, and what to say.
 
 A :class:`GameModel` is a ``traitlets.HasTraits`` object with no widget in it (the
-jupyter-widgets tutorial's middle layer): the views observe ``version`` (bumped after
-every change of the game), ``lines`` (what happened since the student last acted, or
-a hint) and ``message`` (one line: why a click did nothing).  Every method that could
-go wrong leaves the game as it was and raises a ``ValueError`` saying why in one line.
+jupyter-widgets tutorial's middle layer), and the one model of every registered game:
+the views observe ``version`` (bumped after every change of the game), ``lines`` (what
+happened since the student last acted, or a hint) and ``message`` (one line: why a
+click did nothing).  Every method that could go wrong leaves the game as it was and
+raises a ``ValueError`` saying why in one line.
 
 >>> model = GameModel('knockout', players=3, seed=1)
 >>> game = model.game
@@ -26,16 +27,34 @@ from ..core.errors import RecordError, SetupError
 from ..core.hooks.ui import match_score
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data, to_record
-from ..core.registry import spec, spec_of
+from ..core.registry import spec
 from ..i18n import _
-from ..teach.bots import BOT_NAMES
-from ..teach.hints import ANALYSIS_SETTINGS, hint
+from ..pictures.svg import call_words
+from ..teach.bots import make_bot
+from ..teach.explain import suit_name
+from ..teach.hints import hint
 from ..teach.solver import LABEL
-from ..teach.story import deal_text, play_and_tell, settle_chance, void_line
+from ..teach.story import deal_text, play_and_tell, settle_chance, trick_line, void_line
 from ._common import sentence
-from ._games import spec_ui, table_specs
+from ._games import family_table, spec_ui, table_specs
 from .faces import move_words
-from .table_model import TableModel
+from .family_faces import (
+    _contract,
+    call_label,
+    deal_summary,
+    move_label,
+    outcome_text,
+    seat_names,
+    trick_done,
+)
+from .table_model import (
+    TableModel,
+    _deal_moved,
+    _phase,
+    checked_analysis,
+    default_names,
+    last_finished_trick,
+)
 
 __all__ = [
     "GameModel",
@@ -47,26 +66,9 @@ __all__ = [
 ]
 
 
-def last_finished_trick(game: Any) -> Any:
-    """The last trick every player has played to (winner known), in any round or deal
-    of ``game``; ``None`` before the first.
-
-    >>> from kowhist_teach import KnockoutGame
-    >>> last_finished_trick(KnockoutGame(3, seed=1)) is None
-    True
-    """
-    logs = game.rounds if spec_of(game).rounds else getattr(game, "deals", None) or ()
-    groups = [log.tricks for log in logs] or [getattr(game, "tricks", ())]
-    for tricks in reversed(groups):
-        for trick in reversed(tricks):
-            if trick.plays and trick.winner is not None:
-                return trick
-    return None
-
-
 def trick_table_games() -> list[str]:
-    """The games a :class:`GameModel` can hold: every registered game that is not
-    played at the family's table (no partnerships, no auction).
+    """The games played at the trick table (no partnerships, no auction); a
+    :class:`GameModel` holds these and every other registered game.
 
     >>> "knockout" in trick_table_games(), "whist" in trick_table_games()
     (True, False)
@@ -74,53 +76,41 @@ def trick_table_games() -> list[str]:
     return [s.name for s in table_specs(family=False)]
 
 
-def checked_analysis(setting: str) -> str:
-    """``setting`` if it is a setting of the hint's analysis, else :class:`SetupError`.
-
-    >>> checked_analysis('request')
-    'request'
-    """
-    if setting not in ANALYSIS_SETTINGS:
-        raise SetupError(
-            _("unknown analysis setting {name!r}: choose from {known}").format(
-                name=setting, known=", ".join(ANALYSIS_SETTINGS)
-            )
-        )
-    return setting
-
-
-def default_names(n: int) -> list[str]:
-    """The student (seat 0) and the bots, in the chosen language.
-
-    >>> default_names(3)
-    ['Player 1 (you)', 'Bot 1', 'Bot 2']
-    """
-    return [_("Player 1 (you)")] + [_("Bot {n}").format(n=i) for i in range(1, n)]
-
-
 class GameModel(TableModel):
-    """A game against bots for one student, who sits in seat 0.
+    """Any registered game against bots for one student, who sits in seat 0: the one
+    model of every table.
 
-    ``kind`` is the record name of a game of the trick table (``"knockout"``,
-    ``"german"``: see :func:`trick_table_games`); ``bots`` names a bot (``random``,
-    ``rules``, ``montecarlo``) for each seat but the student's; ``rules`` is the game's
-    rules object (its spec's ``rules``).
+    ``kind`` is the game's record name (``"knockout"``, ``"german"``, ``"whist"`` …:
+    every game of :func:`~kowhist_teach.core.registry.specs`); ``bots`` names a bot
+    (``random``, ``rules``, ``montecarlo``) for each seat but the student's; ``rules``
+    is the game's rules object (its spec's ``rules``); ``players`` the seats (a game
+    for a fixed number gets its own; by default four where the game allows it).
     The same ``seed`` deals the same cards and gives the bots the same dice.
     ``analysis`` is the teacher's setting for the analysis with every card visible in
     the hint: ``"off"``, ``"after"`` (the default: once the deal is over) or
     ``"request"`` (with every hint). ``match`` is the hands of a match ("best of"), for
     a game whose ``ui`` hook offers matches (German Whist: 1, 3 or 5); with
-    :attr:`pause_rounds` the bots wait after each hand of a match for :meth:`next_round`.
+    :attr:`pause_rounds` the bots wait after each round, hand or deal for
+    :meth:`next_round`.
+
+    What differs from game to game is read from the game's spec and hooks, never from
+    its name: a game played deal after deal at the family's table (partnerships or an
+    auction: :attr:`by_deal`) sits the student South among the compass points and
+    tells each deal as it goes (calls, the contract, the kitty, the deal's summary);
+    any other game is told by its story hook round by round.
 
     >>> m = GameModel('german', seed=2, match=3)
     >>> match_score(m.game)
     MatchScore(length=3, hand=1, won=(0, 0), winner=None)
+    >>> w = GameModel('whist', seed=1)
+    >>> w.by_deal, w.game.names[2]
+    (True, 'North (partner)')
     """
 
     def __init__(
         self,
         kind: str = "knockout",
-        players: int = 4,
+        players: int | None = None,
         rules: Any = None,
         bots: list[str] | None = None,
         seed: int | None = None,
@@ -128,32 +118,41 @@ class GameModel(TableModel):
         bot_options: dict[str, Any] | None = None,
         analysis: str = "after",
         match: int = 1,
+        pause_rounds: bool = False,
     ) -> None:
         super().__init__()
         self.analysis = checked_analysis(analysis)
-        if kind not in trick_table_games():
+        known = [s.name for s in table_specs()]
+        if kind not in known:
             raise SetupError(
                 _("unknown game {kind!r}: choose from {known}").format(
-                    kind=kind, known=", ".join(trick_table_games())
+                    kind=kind, known=", ".join(known)
                 )
             )
         self.spec = spec(kind)
         self.ui = spec_ui(self.spec)
         self.kind = kind
+        #: The game is played deal after deal at the family's table (its spec declares
+        #: partnerships or an auction): told deal by deal, seats by the compass points.
+        self.by_deal = family_table(self.spec)
         self.bot_options = dict(bot_options or {})
+        self.bot_errors = []
         self._seeds = random.Random(seed)
-        #: Stop at the end of each round, until :meth:`next_round` (a table that shows
-        #: the round's end as a moment of its own sets this).
-        self.pause_rounds = False
+        #: Stop at the end of each round (hand of a match, deal), until
+        #: :meth:`next_round` (a table that shows the round's end as a moment of its
+        #: own sets this).
+        self.pause_rounds = pause_rounds
         #: The players' names the teacher chose, seat by seat (the rest: default names).
         self.names: list[str] = []
-        #: The round has ended and the bots wait for :meth:`next_round`.
+        #: The round (or deal) has ended and the bots wait for :meth:`next_round`.
         self.between_rounds = False
         #: The round that has just ended (1 …).
         self.finished_round = 0
         #: The hand of a match that has just ended (1 …) while the bots wait for
         #: :meth:`next_round`, else ``None``.
         self.finished_hand: int | None = None
+        #: Deals finished since the student last acted (their numbers, 1 …).
+        self.finished_deals: list[int] = []
         #: The hands of a match ("best of"; 1: a single game).
         self.match = match
         #: The round in which the student was knocked out (1 …), or ``None``.
@@ -164,8 +163,8 @@ class GameModel(TableModel):
         self.seed: int | None = None
         self._start_record: dict[str, Any] | None = None
         self._chance_seed = 0
+        #: Deals the engine cannot make itself (a game read from a record) come from here.
         self._chance = random.Random(0)
-        self._default_named = True
         self.players = self._fit_players(players)
         self.rules = rules
         self.bot_names = self._fit_bots(bots, self.players)
@@ -173,28 +172,30 @@ class GameModel(TableModel):
         self.new_game(seed=seed if seed is not None else self._seeds.randrange(1 << 31))
 
     # ------------------------------------------------------------------ setup
-    def _fit_players(self, n: int) -> int:
-        """``n``, or the game's own count for a game of a fixed number of players; the
-        engine refuses a count out of range."""
+    def _fit_players(self, n: int | None) -> int:
+        """``n``, or the game's own count for a game of a fixed number of players (by
+        default four where the game allows it); the engine refuses a count out of
+        range."""
         low, high = self.spec.players
-        return low if low == high else n
+        if low == high:
+            return low
+        if n is None:
+            return 4 if low <= 4 <= high else low
+        return n
 
-    def _fit_bots(self, bots: list[str] | None, n: int) -> list[str]:
-        names = list(bots or [])
-        for name in names:
-            if name not in BOT_NAMES:
-                raise SetupError(
-                    _("unknown bot {name!r}: choose from {known}").format(
-                        name=name, known=", ".join(BOT_NAMES)
-                    )
-                )
-        names = names[: n - 1]
-        return names + ["rules"] * (n - 1 - len(names))
+    @property
+    def loaded(self) -> bool:
+        """Whether the game in progress was read from a record (:meth:`load`): its
+        deals are the record's, not the seed's."""
+        return self._start_record is not None
 
-    def _fresh(self, seed: int, names: list[str] | None = None) -> Any:
+    def _fresh(self, seed: int) -> Any:
         # The teacher's names where given, the default ones for the other seats.
-        chosen = (self.names + default_names(self.players)[len(self.names) :])[: self.players]
-        names = names or chosen
+        if self.by_deal:
+            defaults = seat_names(self.players, self.spec.partnerships is not None)
+        else:
+            defaults = default_names(self.players)
+        names = (self.names + defaults[len(self.names) :])[: self.players]
         # Through the ui hook: one game, or a match of self.match hands.
         return self.ui.new_game(self.spec, self.match, players=names, rules=self.rules, seed=seed)
 
@@ -223,11 +224,13 @@ class GameModel(TableModel):
             self.players, self.rules, self.bot_names, self.match = old
             raise
         self._start(game, seed=seed, start_record=None)
-        self.lines = [deal_text(game), *self._run_bots()]
+        self.lines = [x for x in [self._deal_words(), *self._run_bots()] if x]
         self._bump()
 
     def new_deal(self) -> None:
-        """A new game with the same settings and new cards."""
+        """Start again: a new game with the same settings and new cards (the scores go
+        back to 0; :meth:`next_round` goes on to the next round or deal of the game in
+        progress)."""
         self.new_game()
 
     def replay(self) -> None:
@@ -238,9 +241,42 @@ class GameModel(TableModel):
             assert self._start_record is not None
             game = game_from_record(self._start_record)
             self._start(game, seed=None, start_record=self._start_record, keep_chance=True)
-        first = [_("The same deal again, from the start."), deal_text(self.game)]
-        self.lines = first + self._run_bots()
+        first = [_("The same deal again, from the start."), self._deal_words()]
+        self.lines = [x for x in first + self._run_bots() if x]
         self._bump()
+
+    def replay_deal(self) -> None:
+        """For a game played deal after deal: the same cards again, the deal in
+        progress (between two deals, the one just over; once the game is over, its
+        last deal) from its first call, the scores as they were before it, the same
+        bots. The deal's chance event stays in the game's log, so a record's deal is
+        replayed as well as a seeded one. Raises ``ValueError`` (and changes nothing) at
+        a shared table.
+
+        >>> m = GameModel('whist', seed=3)
+        >>> first, bots = [m.game.hand(s) for s in range(4)], m.game.moves
+        >>> m.play(m.game.legal_moves()[0]); m.replay_deal()
+        >>> [m.game.hand(s) for s in range(4)] == first, m.game.moves == bots
+        (True, True)
+        """
+        if self.shared:
+            self._refuse(_("At a shared table only the teacher takes moves back."))
+        game = self.game
+        number = self.finished_deal if self.between_rounds else len(game.deals)
+        trial = game.clone()
+        # Back to the deal's first move: its chance event (the cards) stays in the log.
+        while trial.moves and (len(trial.deals) > number or _deal_moved(trial.log)):
+            trial.undo()
+        self.game = trial
+        self.between_rounds = False
+        self._story()
+        self._make_bots(self._bot_seed())
+        lines = [_("The same deal again, from the start."), self._deal_words()]
+        self.lines = [x for x in lines + self._run_bots() if x]
+        self._bump()
+
+    def _bot_seed(self) -> int:
+        return self.seed if self.seed is not None else self._chance_seed
 
     def _start(
         self,
@@ -252,7 +288,6 @@ class GameModel(TableModel):
         self.game = game
         self.seed = seed
         self._start_record = start_record
-        self._default_named = start_record is None
         self.between_rounds = False
         self.finished_hand = None
         self.watching = False
@@ -260,13 +295,13 @@ class GameModel(TableModel):
         if not keep_chance:
             self._chance_seed = self._seeds.randrange(1 << 31)
         self._chance = random.Random(self._chance_seed)
-        self._make_bots(seed if seed is not None else self._chance_seed)
+        self._make_bots(self._bot_seed())
         self._story()
         settle_chance(game, self._chance)
 
     def load(self, source: str | bytes | dict[str, Any]) -> None:
-        """Play on from a record (JSON text, its bytes or a dict — never a file name):
-        the student takes seat 0.
+        """Play on from a record of this table's game (JSON text, its bytes or a dict —
+        never a file name): the student takes seat 0, the bots play up to their turn.
 
         Raises :class:`RecordError` or :class:`~kowhist_teach.core.record.ReplayError`
         (one line) and keeps the game in progress if the record is no good.
@@ -287,7 +322,7 @@ class GameModel(TableModel):
         self.bot_names = self._fit_bots(self.bot_names, game.n)
         self._start(game, seed=None, start_record=start)
         first = [_("Record loaded: you play seat 1, {name}.").format(name=game.names[0])]
-        self.lines = first + self._run_bots()
+        self.lines = [x for x in first + self._run_bots() if x]
         self._bump()
 
     def record(self) -> dict[str, Any]:
@@ -295,12 +330,27 @@ class GameModel(TableModel):
         return to_record(self.game)
 
     # ------------------------------------------------------------------ moves
+    def move_label(self, move: Move) -> str:
+        """A move in this table's words (a card by its name, a call as its button
+        says it)."""
+        return move_label(move, self.game) if self.by_deal else move_words(move)
+
+    def _story(self) -> None:
+        super()._story()
+        self.finished_deals = []
+
     def _hand_number(self) -> int:
         """The hand of a match in progress (0 for a game that is no match)."""
         score = match_score(self.game)
         return score.hand if score is not None else 0
 
     def _tell(self, move: Move) -> list[str]:
+        """Make ``move`` (checked already) and say what it led to."""
+        lines = self._tell_deal(move) if self.by_deal else self._tell_round(move)
+        return [x for x in lines if x]
+
+    def _tell_round(self, move: Move) -> list[str]:
+        """A move of a game told round by round, in its story hook's words."""
         game = self.game
         rounds = self.spec.rounds  # a game played in rounds tells a round's end
         before = game.round if rounds else 0
@@ -317,7 +367,7 @@ class GameModel(TableModel):
             self.between_rounds = True
             self.finished_hand = hand
         if rounds and game.round != before and not game.is_over():
-            if self.pause_rounds and not self.shared:
+            if pausing:
                 # The round's end is a moment of its own: the bots wait for "Next round".
                 self.between_rounds = True
                 self.finished_round = before + 1
@@ -331,25 +381,79 @@ class GameModel(TableModel):
                 lines.append(deal_text(game))
         return lines
 
-    def _run_bots(self) -> list[str]:
-        """The bots play until it is the student's turn or the game is over."""
+    def _kitty(self) -> list[Any] | None:
+        """The kitty as the student may see it (``None`` while hidden, or none)."""
+        view = self.game.view(self.human)
+        return getattr(view, "kitty", None)
+
+    def _tell_deal(self, move: Move) -> list[str]:
+        """A move of a game played deal after deal: its calls, the kitty, the
+        contract, a trick's winner, the deal's summary, the outcome."""
         game = self.game
+        seat = game.to_move
+        phase = _phase(game)
+        deals = len(game.deals)
+        log = game.log
+        trick = game.trick
+        kitty_seen = self._kitty() is not None
+        game.play(move)
+        if not game.is_over() and game.chance_pending is not None:
+            settle_chance(game, self._chance)  # a record's game deals from ours
+        if self.on_moved is not None:
+            self.on_moved()
         lines: list[str] = []
-        while (
-            not game.is_over()
-            and self._bots_move(game.to_move)
-            and not self.between_rounds
-            and (self.out_round is None or self.watching or not self.pause_rounds)
+        name = game.names[seat]
+        if phase == "play" and isinstance(move, Card):
+            # A card off the suit led tells the table of a void.
+            lines.append(void_line(game, last_finished_trick(game), move))
+        if phase in ("bid", "trump"):
+            if move.is_pass:
+                text = _("{name} passes").format(name=name)
+            elif move.is_trump and phase == "trump":
+                text = _("{name} names {what}").format(name=name, what=call_label(move, game))
+            elif phase == "trump":
+                # Bid whist's uptown or downtown after a no-trump bid, in its bids' words.
+                text = _("{name} chooses {what}").format(
+                    name=name, what=call_words(move, self.kind)
+                )
+            else:
+                text = _("{name} calls {what}").format(name=name, what=call_label(move, game))
+            lines.append(sentence(text))
+        elif phase == "discard" and _phase(game) != "discard" and seat != self.human:
+            lines.append(sentence(_("{name} has discarded to the kitty").format(name=name)))
+        kitty = self._kitty() if game.log is log else None
+        if kitty and not kitty_seen and seat != self.human:
+            lines.append(
+                sentence(
+                    _("{name} takes the kitty, shown to everybody: {cards}").format(
+                        name=name, cards=" ".join(c.label for c in kitty)
+                    )
+                )
+            )
+        if (
+            game.log is log
+            and phase != "play"
+            and _phase(game) == "play"
+            and getattr(log, "declarer", None) is not None  # a game with contracts
         ):
-            bot = self._bots[game.to_move]
-            lines += self._tell(bot.choose(game))
+            lines.append(_contract(game))  # the auction is over: what is to be made
+        if (
+            phase == "play"
+            and trick is not None
+            and (game.trick is not trick or trick_done(trick, game.n))
+        ):
+            lines.append(trick_line(game, trick, log.tricks.index(trick) + 1))
+        if len(game.deals) > deals or log.points is not None:
+            if log.points is not None and log.number not in self.finished_deals:
+                self.finished_deals.append(log.number)
+                lines.extend(deal_summary(game, log.number - 1))
+            if len(game.deals) > deals and not game.is_over():
+                if self.pause_rounds and not self.shared:
+                    # The next deal waits for the student's "Next deal" click.
+                    self.between_rounds = True
+        if game.is_over():
+            lines.append(outcome_text(game))
         return lines
-
-    def _told(self, move: Any) -> list[str]:
-        return self._tell(move)
-
-    def _bots_lines(self) -> list[str]:
-        return self._run_bots()
 
     def play(self, move: Move | str) -> None:
         """The student's move; then the bots play up to the student's next turn.
@@ -359,82 +463,80 @@ class GameModel(TableModel):
         """
         if self.between_rounds and not self.game.is_over():
             self._refuse(self.between_text())
-        move = self._checked(move, _("The game is over: deal again or replay this deal."))
+        if self.by_deal:
+            over = _("The game is over: start a new one.")
+        else:
+            over = _("The game is over: deal again or replay this deal.")
+        move = self._checked(move, over)
+        # Discarding is several clicks of one turn: what happened before stays shown.
+        keep = list(self.lines) if _phase(self.game) == "discard" else []
         self._story()
-        lines = self._tell(move)
+        lines: list[str] = []
         try:
+            lines += self._tell(move)
             lines += self._run_bots()
         finally:
-            self.lines = lines
+            self.lines = keep + lines
             self._bump()
 
-    # ---------------------------------------------------------- the moments
-    def between_text(self) -> str:
-        """What to do between two rounds (or two hands of a match)."""
-        if self.finished_hand is not None:
-            return sentence(
-                _("Hand {n} is over: read what happened, then click “Next hand”").format(
-                    n=self.finished_hand
-                )
-            )
-        return sentence(
-            _("Round {n} is over: read what happened, then click “Next round”").format(
-                n=self.finished_round
-            )
-        )
-
-    def next_round(self) -> None:
-        """After a round has ended (with :attr:`pause_rounds`): the bots play the next
-        round up to the student's turn (or, once the student is out and watching, on)."""
-        if not self.between_rounds:
-            self._refuse(_("The round is still in progress: play on."))
-        self.between_rounds = False
-        self.finished_hand = None
-        self._story()
-        lines = [deal_text(self.game)]
-        try:
-            lines += self._run_bots()
-        finally:
-            self.lines = lines
-            self._bump()
-
-    def watch(self) -> None:
-        """The student is out: the bots play on (a round at a time)."""
-        self.watching = True
-        if self.between_rounds:
-            self.next_round()
-            return
-        self._story()
-        try:
-            self.lines = self._run_bots()
-        finally:
-            self._bump()
-
-    def _undone(self) -> None:
-        self.between_rounds = False
-        self.finished_hand = None
-        self.watching = False
-        if self.out_round is not None and not self.ui.is_out(self.game, self.human):
-            self.out_round = None
+    def _deal_words(self) -> str:
+        """What a fresh deal (or round) means, in the chosen language."""
+        game = self.game
+        if not self.by_deal:
+            return deal_text(game)
+        log = game.log
+        if log is None or game.is_over():
+            return ""
+        text = _("Deal {n}: {name} deals").format(n=log.number, name=game.names[log.dealer])
+        card = log.extra.get("trump_card")
+        if card is not None:
+            text += "; " + _("the turned-up card is {card}").format(card=card.label)
+        if _phase(game) == "play" and game.trump is not None:
+            text += "; " + _("trumps: {suit}").format(suit=suit_name(game.trump))
+        elif _phase(game) == "play" and getattr(log, "declarer", None) is None:
+            text += "; " + _("no trumps")
+        return sentence(text)
 
     # -------------------------------------------------------------- languages
     def relabel(self) -> None:
         """After a language change: the default names in the new language (the game is
-        replayed move for move, so nothing else changes)."""
+        replayed move for move, so nothing else changes); a game played deal after deal
+        tells again what happened since the student last acted, in the new language."""
         self.message = ""
-        if not self._default_named or self.seed is None:
+        if self.loaded or self.seed is None:
+            # A record's deals are not the seed's: the game stays as it is.
             self._bump()
             return
-        self._replay_into(self._fresh(self.seed))
+        if not self.by_deal:
+            self._replay_into(self._fresh(self.seed))
+            self._bump()
+            return
+        moves = list(self.game.moves)
+        between = self.between_rounds
+        self.game = self._fresh(self.seed)
+        try:
+            self.between_rounds = False
+            story = [self._deal_words()]
+            for move in moves:
+                if self.game.to_move == self.human and _phase(self.game) != "discard":
+                    story, self.finished_deals = [], []
+                if self.between_rounds:  # the student clicked "Next deal" here
+                    self.between_rounds = False
+                    story.append(self._deal_words())
+                story += self._tell(move)
+        finally:
+            self.between_rounds = between
+        self.lines = [x for x in story if x]
         self._bump()
 
     # -------------------------------------------------------------- teaching
-    def hint(self) -> dict[str, list[str]] | None:
+    def hint(self) -> dict[str, list[str]] | list[str] | None:
         """What a hint shows, on request only (worked out by
         :func:`kowhist_teach.teach.hints.hint`): the move to make and why, every legal
         move explained, the tips that apply, the estimate from the student's seat, and
         the analysis with every card visible as the teacher's setting ``analysis``
-        allows (labelled so; by default only once the deal is over).
+        allows (labelled so; by default only once the deal is over). A game played
+        deal after deal has it as lines (between two deals: what to do).
 
         After the game, or out of turn, ``message`` says so, the story stays, and the
         answer is ``None``.
@@ -443,17 +545,25 @@ class GameModel(TableModel):
         >>> sorted(m.hint())
         ['analysis', 'estimate', 'estimate_label', 'moves', 'note', 'suggestion', 'tips']
         """
+        if self.by_deal and self.between_rounds and not self.game.is_over():
+            return [self.between_text()]
+        seed = self.seed or self._chance_seed
         h = hint(
             self.game,
             self.human,
             analysis=self.analysis,
-            label=move_words,
-            seed=self.seed or self._chance_seed,
+            label=self.move_label,
+            # The rules bot's suggestion, guarded as the bots' moves are (a bug is
+            # said in one line and kept in bot_errors).
+            choose=lambda g: self._choose(make_bot("rules", seed), g.clone()),
+            seed=seed,
             estimate_samples=self.estimate_samples,
         )
         if h.notice:
             self.say(h.notice)
             return None
+        if self.by_deal:
+            return h.lines()
         self.lines_kind = "hint"
         return {
             "suggestion": [h.suggestion],
