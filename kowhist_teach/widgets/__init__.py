@@ -2,10 +2,11 @@
 
 Layers, as in the jupyter-widgets tutorial: pure functions first (:mod:`.faces`,
 :mod:`.family_faces`, and :mod:`kowhist_teach.teach.story`: what to show, what
-happened), then a ``traitlets`` model (:class:`GameModel`, :class:`FamilyModel`: the
-game, the bots, what to say), then the views (:mod:`.views`, :mod:`.setup`,
-:mod:`.table`, :mod:`.family_table`).  The modules import in that order only
-(``_common`` → ``_games`` → ``faces`` → ``views`` / ``family_faces`` → ``model`` →
+happened), then one ``traitlets`` model for every game (:class:`GameModel`: the game,
+the bots, what to say; :class:`FamilyModel` is it with the family table's order of
+arguments), then the views (:mod:`.views`, :mod:`.setup`, :mod:`.table`,
+:mod:`.family_table`).  The modules import in that order only (``_common`` →
+``_games`` → ``faces`` → ``views`` / ``family_faces`` → ``table_model`` → ``model`` →
 ``setup`` → ``table`` / ``family`` → ``family_table`` → the app).  Every callback runs
 inside an ``Output.capture`` guard: an error is one line for the student, never a
 traceback, and never silently lost.

@@ -44,6 +44,7 @@ __all__ = [
     "match_line",
     "move_words",
     "trumps_html",
+    "turn_text",
     "TEXT_FORM",
 ]
 
@@ -235,7 +236,14 @@ def trumps_html(trump: Any) -> str:
     return esc(_("Trumps: {suit}")).format(suit=suit)
 
 
-def _turn_text(game: Any, seat: int) -> str:
+def turn_text(game: Any, seat: int) -> str:
+    """Whose turn, and what the student is asked to do on theirs (``""`` once the
+    game is over).
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> turn_text(KnockoutGame(3, seed=1), 1)
+    'Your turn: play a card'
+    """
     if game.is_over():
         return ""
     who = game.to_move
@@ -286,7 +294,7 @@ def status_html(game: Any, seat: int, between: str = "") -> str:
     elif between:
         lead = f'<span class="kw-turn kw-between-rounds">{esc(between)}</span>'
     else:
-        lead = f'<span class="kw-turn">{esc(_turn_text(game, seat))}</span>'
+        lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
     tricks = []
     for s, name in enumerate(names):
         label = esc(name)

@@ -26,7 +26,7 @@ from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
 from ._common import esc, sentence
 from ._games import ui_of
-from .faces import TEXT_FORM, move_words, trumps_html
+from .faces import TEXT_FORM, move_words, trumps_html, turn_text
 
 __all__ = [
     "HUMAN",
@@ -186,16 +186,6 @@ def outcome_text(game: Any) -> str:
 
 
 # ------------------------------------------------------------------ the status line
-def turn_text(game: Any, seat: int) -> str:
-    """Whose turn, and what the student is asked to do on theirs."""
-    who = game.to_move
-    if who is None:
-        return _("Dealing")
-    if who != seat:
-        return _("{name} to move").format(name=game.names[who])
-    return ui_of(game).turn_text(game, seat) or _("Your turn: play a card")
-
-
 def _trumps_part(game: Any) -> str:
     """Trumps as the status shows them: the suit as soon as it is named (the last
     deal's at the end), no trumps once that is decided, the game's own words (solo

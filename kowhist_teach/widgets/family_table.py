@@ -25,13 +25,12 @@ import ipywidgets as w
 
 from ..core.registry import spec
 from ..i18n import _
-from ..pictures.svg import hand_svg, table_svg, trick_svg
+from ..pictures.svg import hand_svg, trick_svg
 from ._common import Guard, big_button, sentence, set_classes, style_widget, tag
 from ._games import spec_ui
 from .faces import lines_html
 from .family import FamilyModel, family_call_faces, family_game_class
 from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
-from .model import last_finished_trick
 from .setup import VariantGroup, option_value, relabel_option
 from .table import TableView, option_widget
 
@@ -178,24 +177,11 @@ class FamilyTableWidget(TableView):
         self.setup_box = self._setup_box(
             lambda: FamilySetup(game, self.model.game.rules, self._new_game, self.guard)
         )
-        self.next_button = big_button("", "kw-next-deal")
-        self.next_button.button_style = "primary"
-        self.next_button.on_click(self.guard.wrap(lambda _b: self._next_deal()))
         # Every game at this table is played deal after deal (its model keeps
         # ``deals``): the deal in progress, or the one just over, can be played again
         # with the same cards, as the trick table's "Replay this deal" does.
-        self.replay_button = big_button("", "kw-replay")
-        self.replay_button.on_click(self.guard.wrap(lambda _b: self._replay_deal()))
-        tools = w.HBox(
-            [
-                self.hint_button,
-                self.undo_button,
-                self.last_trick_button,
-                self.new_button,
-                self.replay_button,
-            ],
-            layout=w.Layout(flex_flow="row wrap"),
-        )
+        self._next_and_replay("kw-next-deal")
+        tools = self._tools()
         # Beside the table (the hand is in its picture): the calls or "Next deal", the
         # tools, what happened: see TableView._columns.
         self.children = (
@@ -223,23 +209,11 @@ class FamilyTableWidget(TableView):
         self.render()
 
     # ---------------------------------------------------------------- actions
-    def _next_deal(self) -> None:
-        self._hint = None
-        self.model.next_deal()
-
-    def _replay_deal(self) -> None:
-        self._hint = None
-        self.model.replay_deal()
-
     def _new_game(self, rules: Any) -> None:
         self._hint = None
         self.model.new_game(rules=rules)
         self.setup.base = self.model.game.rules
         self.setup_box.selected_index = None
-
-    def _game_choice(self, choice: str) -> None:
-        if choice == "next":
-            self._next_deal()
 
     # ----------------------------------------------------------------- drawing
     def _hint_tooltip(self) -> str:
@@ -292,30 +266,8 @@ class FamilyTableWidget(TableView):
             box.layout.display = "" if html else "none"  # no empty frame
         self._show_table()
 
-    def _draw_table(self) -> str:
-        game = self.model.game
-        return table_svg(
-            game,
-            seat=self.model.human,
-            show_all=game.is_over() or (self.analysis == "request" and self.show_all_now),
-            four_colour=self.four_colour,
-            width=self.table_width,
-            projector=self.card_table.projector,
-        )
-
-    def _last_trick_svg(self) -> str:
-        game = self.model.game
-        trick = last_finished_trick(game)
-        if trick is None:
-            return ""
-        return trick_svg(
-            trick,
-            game.names,
-            viewer=self.model.human,
-            size=60,
-            four_colour=self.four_colour,
-            finished=True,
-        )
+    def _show_all_now(self) -> bool:
+        return self.analysis == "request" and self.show_all_now
 
     def _game_moment(self) -> dict[str, Any]:
         model, game = self.model, self.model.game

@@ -19,7 +19,7 @@ from ..core.game import hand_names
 from ..core.hooks.ui import finished_hand, phase_tricks, stock_took
 from ..core.registry import spec_of
 from ..i18n import _, get_language
-from ..pictures.svg import hand_svg, table_svg, trick_svg
+from ..pictures.svg import hand_svg
 from ..teach.review import review_lines
 from ._common import (
     LANGUAGE_NAMES,
@@ -38,7 +38,7 @@ from .faces import (
     status_html,
     taken_html,
 )
-from .model import GameModel, last_finished_trick
+from .model import GameModel
 from .setup import SetupPanel, option_label, option_widget
 from .table_view import TableView
 from .upload import RecordUpload
@@ -98,7 +98,7 @@ class TableWidget(TableView):
         self.table_width = table_width
         self.on_review = on_review
         self._review_key: tuple[Any, ...] = ()
-        self.replay_button = big_button("", "kw-replay")
+        self._next_and_replay("kw-next-round")
         self.review_button = big_button("", "kw-review-game")
         if on_review is None:
             self.review_button.layout.display = "none"
@@ -124,7 +124,6 @@ class TableWidget(TableView):
             lambda: SetupPanel(self.kind, self.model, self._new_game, self.guard)
         )
         self.tricks_box = w.Accordion(children=[w.VBox([self.chart])], selected_index=0)
-        self.replay_button.on_click(self.guard.wrap(lambda _b: self.model.replay()))
         self.review_button.on_click(self.guard.wrap(lambda _b: self._review()))
         self.coach_button.on_click(self.guard.wrap(lambda _b: self._coach()))
         self.show_all.observe(self.guard.wrap(lambda _c: self.render()), names="value")
@@ -135,22 +134,7 @@ class TableWidget(TableView):
             self.guard.wrap(lambda c: c["new"] and self.model.say(c["new"])), names="error"
         )
 
-        self.next_button = big_button("", "kw-next-round")
-        self.next_button.button_style = "primary"
-        self.next_button.on_click(self.guard.wrap(lambda _b: self._game_choice("next")))
-        tools = w.HBox(
-            [
-                self.hint_button,
-                self.undo_button,
-                self.last_trick_button,
-                self.new_button,
-                self.replay_button,
-                self.show_all,
-                self.coach_button,
-                self.review_button,
-            ],
-            layout=w.Layout(flex_flow="row wrap"),
-        )
+        tools = self._tools(self.show_all, self.coach_button, self.review_button)
         files = w.HBox(
             [self.save_link, self.upload, self.four_colour, self.language],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
@@ -304,6 +288,9 @@ class TableWidget(TableView):
         # do now in place of whose turn it is.
         return status_html(game, model.human, self._between_words() if between else "")
 
+    def _show_all_now(self) -> bool:
+        return self.show_all.value and self._analysis_open()
+
     def _between_words(self) -> str:
         """What to do while the next round waits: watch or start again for a student
         just knocked out (the moment's choices), else "Next round" (or "Next hand")."""
@@ -313,36 +300,6 @@ class TableWidget(TableView):
                 n=model.out_round
             )
         return model.between_text()
-
-    def _draw_table(self) -> str:
-        game = self.model.game
-        return table_svg(
-            game,
-            seat=self.model.human,
-            show_all=(self.show_all.value and self._analysis_open()) or game.is_over(),
-            four_colour=self.four_colour.value,
-            width=self.table_width,
-            projector=self.card_table.projector,
-        )
-
-    def _analysis_open(self) -> bool:
-        """Whether every card may be shown now (the teacher's setting)."""
-        if self.analysis == "request":
-            return True
-        return self.analysis == "after" and self.model.game.is_over()
-
-    def _last_trick_svg(self) -> str:
-        trick = last_finished_trick(self.model.game)
-        if trick is None:
-            return ""
-        return trick_svg(
-            trick,
-            hand_names(self.model.game),
-            viewer=self.model.human,
-            size=60,
-            four_colour=self.four_colour.value,
-            finished=True,
-        )
 
     def _game_moment(self) -> dict[str, Any]:
         model, game = self.model, self.model.game
@@ -382,16 +339,6 @@ class TableWidget(TableView):
                 "choices": [{"id": "next", "label": _("Next round")}],
             }
         return {}
-
-    def _game_choice(self, choice: str) -> None:
-        self._hint = None
-        self._frames, self._first_sent = [], False
-        if choice == "next":
-            self.model.next_round()
-        elif choice == "watch":
-            self.model.watch()
-        elif choice == "again":
-            self.model.new_deal()
 
     def extra_update(self) -> None:
         """Refresh :meth:`extra_panel` (nothing for Knock-Out Whist)."""

@@ -19,10 +19,11 @@ from ..core.errors import IllegalMove
 from ..core.game import hand_names
 from ..core.record import record_from_data, to_record
 from ..i18n import _, set_language
+from ..pictures.svg import table_svg, trick_svg
 from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
 from .card_table import CardTable
 from .faces import lines_html
-from .model import checked_analysis
+from .model import checked_analysis, last_finished_trick
 from .views import CallBar, TableHand
 
 __all__ = ["REPEAT_SECONDS", "TableView"]
@@ -48,6 +49,8 @@ class TableView(w.VBox):
 
     model: Any
     setup: Any
+    four_colour: Any
+    table_width: int
     #: Called with ``(kind, detail)`` when the student does something a teacher may
     #: want to know beyond the moves themselves: ``"illegal"`` (a card or call that may
     #: not be played, ``{"move", "reason"}``), ``"hint"``, ``"undo"``. A class's page
@@ -170,9 +173,57 @@ class TableView(w.VBox):
         )
 
     # ------------------------------------------------------------ the table
+    def _four(self) -> bool:
+        """Whether the four-colour deck is on (a checkbox at the trick table, a flag at
+        the family's)."""
+        return bool(getattr(self.four_colour, "value", self.four_colour))
+
+    def _show_all_now(self) -> bool:
+        """Whether the student has turned every hand face up (the teacher's setting
+        allowing)."""
+        return False
+
+    def _analysis_open(self) -> bool:
+        """Whether every card may be shown now (the teacher's setting)."""
+        if self.analysis == "request":
+            return True
+        return self.analysis == "after" and self.model.game.is_over()
+
     def _draw_table(self) -> str:
-        """The table picture of the game as it is now."""
-        raise NotImplementedError
+        """The table picture of the game as it is now (every hand face up once the game
+        is over, or when the student has asked and the teacher allows it)."""
+        game = self.model.game
+        return table_svg(
+            game,
+            seat=self.model.human,
+            show_all=self._show_all_now() or game.is_over(),
+            four_colour=self._four(),
+            width=self.table_width,
+            projector=self.card_table.projector,
+        )
+
+    def _next_and_replay(self, next_class: str) -> None:
+        """The button that goes on after a round's or deal's end (``next_class``:
+        ``kw-next-round`` or ``kw-next-deal``) and "Replay this deal" (``kw-replay``:
+        the deal in progress of a game played deal after deal, else the whole game)."""
+        self.next_button = big_button("", next_class)
+        self.next_button.button_style = "primary"
+        self.next_button.on_click(self.guard.wrap(lambda _b: self._game_choice("next")))
+        self.replay_button = big_button("", "kw-replay")
+        self.replay_button.on_click(self.guard.wrap(lambda _b: self._replay()))
+
+    def _replay(self) -> None:
+        self._hint = None
+        if self.model.by_deal:
+            self.model.replay_deal()
+        else:
+            self.model.replay()
+
+    def _tools(self, *more: w.Widget) -> w.HBox:
+        """The row of tools: hint, undo, last trick, new deal, replay, and ``more``."""
+        buttons = [self.hint_button, self.undo_button, self.last_trick_button]
+        buttons += [self.new_button, self.replay_button, *more]
+        return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
 
     def _snap(self) -> None:
         """After each move (the student's, each bot's): one more frame, so that every
@@ -332,7 +383,17 @@ class TableView(w.VBox):
 
     def _last_trick_svg(self) -> str:
         """The last finished trick, winner marked (``""`` before the first)."""
-        return ""
+        trick = last_finished_trick(self.model.game)
+        if trick is None:
+            return ""
+        return trick_svg(
+            trick,
+            hand_names(self.model.game),
+            viewer=self.model.human,
+            size=60,
+            four_colour=self._four(),
+            finished=True,
+        )
 
     def _show_last_trick(self) -> None:
         self._showing_last = not self._showing_last
@@ -353,7 +414,16 @@ class TableView(w.VBox):
             self._game_choice(choice)
 
     def _game_choice(self, choice: str) -> None:
-        """A choice in a moment of the game itself."""
+        """A choice in a moment of the game itself: the next round (or hand, or deal),
+        watch the bots finish, start again."""
+        self._hint = None
+        self._frames, self._first_sent = [], False
+        if choice == "next":
+            self.model.next_round()
+        elif choice == "watch":
+            self.model.watch()
+        elif choice == "again":
+            self.model.new_deal()
 
     def set_names(self, names: list[str]) -> None:
         """The players' names, seat by seat, from the next deal on (``[]``: the
