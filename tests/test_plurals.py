@@ -1,18 +1,24 @@
 """No "1 cards" anywhere: games of every registered game are played in English, Spanish
 and French, and every rendered output (move explanations, tricks, rounds and deals
 explained, the story, tips, the hint, the status line and the table picture's text) is
-scanned for a count of one followed by a plural noun."""
+scanned for a count of one followed by a plural noun, and, in Spanish and French, for a
+number written with a decimal point (issue 25: "22.0 %", "0.3" where the language writes
+"22,0 %", "0,3"). The same scans run over the lessons' printed results (the golden files
+of tests/lesson_outputs/, which tests/test_lesson_outputs.py keeps equal to what the
+lessons print) and over the command line's replays, simulations and reviews."""
 
 from __future__ import annotations
 
 import html
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import kowhist_teach  # noqa: F401  (registers every game)
+from kowhist_teach.cli import main
 from kowhist_teach.core.registry import specs
 from kowhist_teach.i18n import LANGUAGES, set_language
 from kowhist_teach.pictures.svg import table_svg
@@ -41,6 +47,30 @@ def one_plural(lang: str) -> re.Pattern[str]:
     # A seat's name ("Player 1 wins", "Jugador 1") is not a count.
     names = r"(?<!Player )(?<!Jugador )(?<!Joueur )"
     return re.compile(rf"(?<![\d.,]){names}\b1[ \u00a0](?:more )?(?:{PLURAL_NOUNS[lang]})\b")
+
+
+#: A number with a decimal point ("0.3", "22.0"), not part of a longer dotted name or
+#: version ("1.2.3", "v0.1") nor a sentence's full stop after a number ("3. Then").
+DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+#: A plural written by hand with "(s)" ("baza(s)", "pli(s) sûr(s)"): ngettext's job.
+HAND_PLURAL = re.compile(r"\w\(s\)")
+GOLDEN = Path(__file__).resolve().parent / "lesson_outputs"
+EXAMPLES = Path(__file__).resolve().parents[1] / "kowhist_teach" / "examples"
+
+
+def slips(lang: str, texts: list[str]) -> list[str]:
+    """Every place in ``texts`` where a count of one meets a plural noun, a plural is
+    written with "(s)", or (Spanish, French) a number has a decimal point."""
+    patterns = [one_plural(lang), HAND_PLURAL] + ([DECIMAL_POINT] if lang != "en" else [])
+    return sorted(
+        {
+            text[max(0, m.start() - 60) : m.end() + 20]
+            for text in texts
+            if text
+            for pattern in patterns
+            for m in pattern.finditer(text)
+        }
+    )
 
 
 def text_of(svg: str) -> str:
@@ -98,13 +128,42 @@ def test_no_count_of_one_with_a_plural_noun(name: str, lang: str) -> None:
                 seen.append(explain_trick(game, trick))
         seen += explain_round(game)
         seen += outputs(game, 0)
-    bad = sorted(
-        {
-            line[max(0, m.start() - 60) : m.end() + 20]
-            for line in seen
-            if line
-            for m in pattern.finditer(line)
-        }
-    )
+    bad = slips(lang, seen)
     assert not bad, bad
     assert len(seen) > 50
+    assert pattern.search("1 " + PLURAL_NOUNS[lang].split("|")[1])  # the scan can fail
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lessons_print_counts_and_numbers_in_their_language(lang: str) -> None:
+    """Every lesson's printed results in ``lang`` (es/ and fr/ hold the translated
+    lessons' golden files, the top folders the English ones)."""
+    folders = [GOLDEN / lang] if lang != "en" else [
+        d for d in GOLDEN.iterdir() if d.name not in ("es", "fr")
+    ]  # fmt: skip
+    texts = [path.read_text(encoding="utf-8") for d in folders for path in d.rglob("*.txt")]
+    assert len(texts) > 30
+    assert not slips(lang, texts), slips(lang, texts)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_command_line_prints_counts_and_numbers_in_its_language(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``replay`` of every shipped example, ``simulate`` (seconds, percentages) of a
+    plain and a partnership game, and ``review`` (estimates with decimals)."""
+    for record in sorted(EXAMPLES.glob("*.json")):
+        main(["--lang", lang, "replay", str(record)])
+    main(["--lang", lang, "simulate", "--games", "20"])
+    main(["--lang", lang, "simulate", "--game", "whist", "--games", "4"])
+    main(["--lang", lang, "review", str(EXAMPLES / "knockout-whole-game.json")])
+    out = capsys.readouterr().out
+    assert not slips(lang, out.splitlines()), slips(lang, out.splitlines())
+    if lang != "en":  # the numbers were there to be checked, in the language's form
+        assert re.search(r"\d,\d\d s\b", out) and re.search(r"\d,\d\u00a0%", out), out[-400:]
+
+
+def test_the_scans_catch_what_they_look_for() -> None:
+    found = slips("es", ["22.0 % siguiendo", "Ann ganó 1 bazas", "3 baza(s)"])
+    assert found == ["22.0 % siguiendo", "3 baza(s)", "Ann ganó 1 bazas"]
+    assert slips("fr", ["la version 1.2.3 ; 3. Ensuite", "22,0 %"]) == []

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from ..core.errors import SetupError
 from ..core.registry import GameSpec, spec
 from ..i18n import _, ngettext
+from ..i18n.formats import count, decimal, percent
 from ..teach.simulate import BOTS, make_bot, simulate
 
 __all__ = [
@@ -118,12 +119,12 @@ def _print_simulation(game_spec: GameSpec, bots: list[str], result: dict[str, An
     """``simulate``'s text: wins by seat, or by partnership in partnership whist and bid
     whist (whose ``wins`` count a partnership's win for both of its seats)."""
     games = result["games"]
-    text = ngettext("{games} game in {s:.2f} s", "{games} games in {s:.2f} s", games)
-    print(text.format(games=games, s=result["seconds"]))
+    text = ngettext("{games} game in {s} s", "{games} games in {s} s", games)
+    print(text.format(games=count(games), s=decimal(result["seconds"], 2)))
 
     def wins_text(w: int) -> str:
-        text = ngettext("{w} win ({pct:.1f}%)", "{w} wins ({pct:.1f}%)", w)
-        return text.format(w=w, pct=100 * w / games)
+        text = ngettext("{w} win ({pct})", "{w} wins ({pct})", w)
+        return text.format(w=count(w), pct=percent(w / games))
 
     sides = game_spec.partnerships
     if sides is not None:

@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from ..i18n import _
+from ..i18n.formats import decimal, percent
 from .draw import FONT_FAMILY, SvgStr
 
 __all__ = ["bar_chart", "margin_of_error", "wilson", "PALETTE"]
@@ -84,7 +85,11 @@ def _nice_ceiling(x: float) -> float:
 
 
 def _value_text(value: float, unit: str, decimals: int) -> str:
-    return f"{value:.{decimals}f}{unit}"
+    """A value as the language writes it: a percentage by its rules (``22,0 %``), any
+    other unit after the number."""
+    if unit == "%":
+        return percent(value / 100, decimals)
+    return decimal(value, decimals) + unit
 
 
 def bar_chart(

@@ -27,6 +27,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..i18n import _
+from ..i18n.formats import percent, signed
 from .charts import PALETTE, margin_of_error
 from .draw import FONT_FAMILY, SvgStr
 
@@ -40,6 +41,12 @@ _VERDICT_COLOUR = {"helps": "#009e73", "hurts": "#d55e00", "none": "#777777"}
 
 def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _places(x: float) -> int:
+    """The decimals a scale's number needs: none for a whole number, else one
+    (``25``, ``2.5``), as ``_f`` writes coordinates but in the language's digits."""
+    return 0 if abs(x - round(x)) < 1e-9 else 1
 
 
 def _nice(x: float) -> float:
@@ -100,7 +107,16 @@ def comparison_chart(result: Any, width: float = 640) -> SvgStr:
             f'<line x1="{_f(x)}" y1="{_f(top_y - 6)}" x2="{_f(x)}" y2="{_f(bottom)}" '
             f'stroke="{_GRID}"/>'
         )
-        body.append(_text(x, bottom + 16, f"{_f(maximum * q / 4)}%", 12, "middle", fill="#555555"))
+        body.append(
+            _text(
+                x,
+                bottom + 16,
+                percent(maximum * q / 400, _places(maximum * q / 4)),
+                12,
+                "middle",
+                fill="#555555",
+            )
+        )
     for i, (label, value, err) in enumerate(rates):
         y = top_y + i * (bar_h + gap)
         w = plot_w * min(value, maximum) / maximum
@@ -117,7 +133,7 @@ def comparison_chart(result: Any, width: float = 640) -> SvgStr:
             f'V{_f(mid + 7)}M{_f(hi)} {_f(mid - 7)}V{_f(mid + 7)}" stroke="{_INK}" '
             'stroke-width="2" fill="none"/>'
         )
-        body.append(_text(label_w + plot_w + 8, y + bar_h * 0.68, f"{value:.1f}%", 14))
+        body.append(_text(label_w + plot_w + 8, y + bar_h * 0.68, percent(value / 100), 14))
     if fair is not None:
         x = label_w + plot_w * fair / maximum
         body.append(
@@ -128,7 +144,7 @@ def comparison_chart(result: Any, width: float = 640) -> SvgStr:
             _text(
                 x,
                 top_y - 12,
-                _("fair share {share}%").format(share=_f(fair)),
+                _("fair share {share}").format(share=percent(fair / 100, _places(fair))),
                 12,
                 "middle",
                 fill=_REF,
@@ -164,7 +180,9 @@ def difference_chart(
             f'<line x1="{_f(x)}" y1="{_f(top_y - 4)}" x2="{_f(x)}" y2="{_f(bottom)}" '
             f'stroke="{_GRID}"/>'
         )
-        body.append(_text(x, bottom + 16, f"{q * span:+g}", 12, "middle", fill="#555555"))
+        body.append(
+            _text(x, bottom + 16, signed(q * span, _places(q * span)), 12, "middle", fill="#555555")
+        )
     body.append(
         f'<line class="kwc-zero" x1="{_f(zero)}" y1="{_f(top_y - 8)}" x2="{_f(zero)}" '
         f'y2="{_f(bottom)}" stroke="{_INK}" stroke-width="2"/>'

@@ -44,6 +44,7 @@ from ..core.registry import spec_of
 from ..core.trick_solver import AnalysisTimeout
 from ..core.words import labelled, sentence
 from ..i18n import _, ngettext
+from ..i18n.formats import decimal, join, percent
 from .bots import make_bot
 from .explain import explain_moves
 from .solver import analyse, has_analysis
@@ -248,10 +249,10 @@ def estimate(
 def _estimate_lines(game: Any, seat: int, found: list[MoveEstimate], label: Any) -> list[str]:
     return [
         sentence(
-            _("{move}: at least one more trick in {pct}% of them, {tricks} on average").format(
+            _("{move}: at least one more trick in {pct} of them, {tricks} on average").format(
                 move=move_name(game, seat, e.move, label),
-                pct=round(100 * e.at_least_one),
-                tricks=f"{e.expected:.1f}",
+                pct=percent(e.at_least_one, 0),
+                tricks=decimal(e.expected),
             )
         )
         for e in found
@@ -358,7 +359,9 @@ def hint(
         others = [m for m in legal if m != move]
     if others:
         out.others = sentence(
-            _("Other moves open to you: {moves}").format(moves=", ".join(named(m) for m in others))
+            _("Other moves open to you: {moves}").format(
+                moves=join((named(m) for m in others), "or")
+            )
         )
     out.moves = [labelled(named(m), notes[m]) for m in legal if m in notes]
     out.tips = [t.text for t in tips_for(game, me)]

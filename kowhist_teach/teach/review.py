@@ -43,7 +43,7 @@ from ..core.record import game_from_record, load_record, to_record
 from ..core.registry import spec
 from ..core.trick_solver import HIDDEN_CODE
 from ..i18n import N_, _, ngettext
-from ..i18n.formats import decimal, signed
+from ..i18n.formats import decimal, join, signed
 from .solver import AnalysisTimeout, MoveAnalysis, analyse
 from .tips import tips_for
 
@@ -423,7 +423,7 @@ def lines_of(r: Review) -> list[str]:
 
 
 def _loss_line(d: Decision) -> str:
-    better = ", ".join(d.name(m) for m in d.better)
+    better = join((d.name(m) for m in d.better), "or")
     where = _("Round {round}, action {action}").format(round=d.round + 1, action=d.action)
     if d.went_out:
         text = _(
@@ -439,7 +439,7 @@ def _loss_line(d: Decision) -> str:
             d.tricks_lost,
         ).format(where=where, played=d.name(d.played), better=better, n=d.tricks_lost)
     if d.samples:
-        parts = ", ".join(
+        parts = join(
             _("{move} {tricks}").format(move=d.name(m), tricks=decimal(v, 2))
             for m, v in d._estimate_items()
         )

@@ -22,7 +22,7 @@ from ..core.cards import SUIT_MASK, Card, Suit
 from ..core.registry import spec
 from ..core.tricks import Trick
 from ..core.words import labelled
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..pictures.svg import card_name, hand_svg, suit_colour
 from ..teach.bots import RandomBot
 from ..teach.explain import explain_moves, explain_trick, suit_name
@@ -385,9 +385,12 @@ class TrumpQuiz(_Quiz):
         self.question.value = (
             "<p><b>"
             + esc(
-                _(
+                ngettext(
                     "You took the most tricks last round, so you choose trumps for this round "
-                    "of {h} cards. Which suit do you call?"
+                    "of {h} card. Which suit do you call?",
+                    "You took the most tricks last round, so you choose trumps for this round "
+                    "of {h} cards. Which suit do you call?",
+                    self.game.hand_size,
                 ).format(h=self.game.hand_size)
             )
             + "</b></p>"
@@ -418,9 +421,11 @@ class TrumpQuiz(_Quiz):
             analysis = []  # a big table: the feedback goes without the analysis
         for a in analysis:
             values.append(
-                _("{suit} as trumps: {n} tricks guaranteed").format(
-                    suit=suit_name(a.move.suit), n=a.tricks
-                )
+                ngettext(
+                    "{suit} as trumps: {n} trick guaranteed",
+                    "{suit} as trumps: {n} tricks guaranteed",
+                    a.tricks,
+                ).format(suit=suit_name(a.move.suit), n=a.tricks)
             )
         html = self._verdict(right) + lines_html(lines)
         if values:

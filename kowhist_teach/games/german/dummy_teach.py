@@ -22,6 +22,7 @@ from ...core.hooks.teaching import MoveExplanation, Teaching, Tip, card_effect, 
 from ...core.tricks import Trick
 from ...core.words import sentence, suit_name
 from ...i18n import _, ngettext
+from ...i18n.formats import join
 from .dummy import DUMMY, GermanDummyGame
 from .engine import GermanPhase
 
@@ -245,7 +246,7 @@ class DummyStory(StoryHook):
                     name=names[hand], card=card.label if seen else _("an unseen card")
                 )
             )
-        return story_sentence(_("From the stock: {takes}").format(takes=", ".join(parts)))
+        return story_sentence(_("From the stock: {takes}").format(takes=join(parts)))
 
     def before(self, game: Any) -> _Before:
         return _Before(game.trick, len(game.tricks))

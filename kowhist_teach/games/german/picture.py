@@ -25,7 +25,7 @@ from ...core.hooks.picture import (
     last_trick,
 )
 from ...core.words import labelled, score_list
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import GermanGame, GermanPhase
 from .match import GermanMatch
 
@@ -41,9 +41,9 @@ class GermanPicture(PictureHook):
         if out is not None:
             if out.winner is None:
                 return _("A drawn hand")
-            return _("{name} wins: {points} points").format(
-                name=names[out.winner], points=out.points
-            )
+            return ngettext(
+                "{name} wins: {points} point", "{name} wins: {points} points", out.points
+            ).format(name=names[out.winner], points=out.points)
         who = names[game.to_move] if game.to_move is not None else ""
         if game.phase is GermanPhase.PICK:
             return _("{name} picks a face-up card").format(name=who)

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ...core.cards import Card, shuffled_deck
 from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
 from ...core.words import score_list
-from ...i18n import _
+from ...i18n import _, ngettext
 from .engine import GermanPhase, deal_deck
 from .match import GermanMatch
 
@@ -66,9 +66,11 @@ class GermanStory(StoryHook):
                 _("The hand is drawn: {a} tricks each").format(a=out.tricks_won[0])
             )
         return story_sentence(
-            _("{name} wins the hand with {k} tricks and scores {points} points").format(
-                name=names[out.winner], k=game.counted_tricks[out.winner], points=out.points
-            )
+            ngettext(
+                "{name} wins the hand with {k} tricks and scores {points} point",
+                "{name} wins the hand with {k} tricks and scores {points} points",
+                out.points,
+            ).format(name=names[out.winner], k=game.counted_tricks[out.winner], points=out.points)
         )
 
     def take_text(self, game: Any, i: int, viewer: int | None) -> str:

@@ -15,7 +15,8 @@ from ...core.cards import SUIT_MASK, Card, Rank
 from ...core.hooks.teaching import MoveExplanation, PlainTeaching, Tip
 from ...core.moves import NO_PICTURE, PASS, PLAY_ON, RAINBOW, TRUMP_CALLS
 from ...core.words import sentence, suit_name
-from ...i18n import _, is_plural
+from ...i18n import _, is_plural, ngettext
+from ...i18n.formats import join
 from .engine import Phase, Termination
 from .tips import DETECTORS, MISERE_DETECTORS
 
@@ -162,7 +163,9 @@ class KnockoutTeaching(PlainTeaching):
                     why = _("You took the most tricks last round, so you choose trumps")
                 held = suit_name(call.suit, plural=is_plural(count))
                 reason = sentence(
-                    _("{why}; you hold {n} {suit}").format(why=why, n=count, suit=held)
+                    ngettext(
+                        "{why}; you hold {n} {suit}", "{why}; you hold {n} {suit}", count
+                    ).format(why=why, n=count, suit=held)
                 )
                 out.append(MoveExplanation(call, True, reason))
             else:
@@ -289,7 +292,7 @@ class KnockoutTeaching(PlainTeaching):
         nxt = game.rounds[round_index + 1] if round_index + 1 < len(game.rounds) else None
         chooser = tied[0] if len(tied) == 1 else nxt.cut_winner if nxt is not None else None
         kind = _("rock-paper-scissors") if game.rules.tie_break == "rps" else _("the cut")
-        together = ", ".join(names[s] for s in tied)
+        together = join(names[s] for s in tied)
         if len(tied) > 1:
             text = (
                 _(
@@ -361,7 +364,7 @@ class KnockoutTeaching(PlainTeaching):
                     _(
                         "{names} tied for the most tricks ({k} each): a cut decides who "
                         "chooses trumps"
-                    ).format(names=", ".join(names[s] for s in tied), k=top)
+                    ).format(names=join(names[s] for s in tied), k=top)
                 )
             ]
         lines = []
@@ -370,7 +373,7 @@ class KnockoutTeaching(PlainTeaching):
                 sentence(
                     _(
                         "{names} tied for the most tricks ({k} each), and the cut went to {name}"
-                    ).format(names=", ".join(names[s] for s in tied), k=top, name=names[chooser])
+                    ).format(names=join(names[s] for s in tied), k=top, name=names[chooser])
                 )
             )
         # After a tie the cut, not the count, made the chooser: saying they "took the

@@ -15,6 +15,7 @@ from ...core.hooks.teaching import Detector, Tip, live_trumps
 from ...core.tricks import beats
 from ...core.words import suit_name
 from ...i18n import _, is_plural, ngettext
+from ...i18n.formats import join
 from .engine import Phase, Status
 
 __all__ = ["DETECTORS", "MISERE_DETECTORS"]
@@ -110,14 +111,16 @@ def choose_longest_suit(game: Any, seat: int) -> Tip | None:
                 "As trump chooser pick your longest suit: you hold {n} cards of each of "
                 "{suits}, so any of them will do.",
                 counts[longest[0]],
-            ).format(n=counts[longest[0]], suits=", ".join(suit_name(s) for s in longest)),
+            ).format(n=counts[longest[0]], suits=join(suit_name(s) for s in longest)),
         )
     best = longest[0]
     return Tip(
         "choose_longest_suit",
-        _("As trump chooser pick your longest suit: you hold {n} {suit}.").format(
-            n=counts[best], suit=suit_name(best)
-        ),
+        ngettext(
+            "As trump chooser pick your longest suit: you hold {n} {suit}.",
+            "As trump chooser pick your longest suit: you hold {n} {suit}.",
+            counts[best],
+        ).format(n=counts[best], suit=suit_name(best, plural=is_plural(counts[best]))),
     )
 
 

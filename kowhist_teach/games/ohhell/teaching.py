@@ -148,9 +148,17 @@ class OhHellTeaching(PlainTeaching):
         for s, name in enumerate(game.names):
             bid, took, points = deal.bids[s], deal.tricks_won[s], deal.points[s]
             text = (
-                _("{name} bid {bid} and took {took}: exactly the bid, {points} points")
+                ngettext(
+                    "{name} bid {bid} and took {took}: exactly the bid, {points} point",
+                    "{name} bid {bid} and took {took}: exactly the bid, {points} points",
+                    points,
+                )
                 if bid == took
-                else _("{name} bid {bid} and took {took}: the bid is lost, {points} points")
+                else ngettext(
+                    "{name} bid {bid} and took {took}: the bid is lost, {points} point",
+                    "{name} bid {bid} and took {took}: the bid is lost, {points} points",
+                    points,
+                )
             )
             lines.append(sentence(text.format(name=name, bid=bid, took=took, points=points)))
         lines.extend(game_end(game, deal))

@@ -142,9 +142,12 @@ class WhistUI(FamilyUI):
         )
         lines.append(
             full_stop(
-                _(
+                ngettext(
+                    "{loser} had {p} point: single if the losers have {k} or more, "
+                    "double if 1 or more, treble if none",
                     "{loser} had {p} points: single if the losers have {k} or more, "
-                    "double if 1 or more, treble if none"
+                    "double if 1 or more, treble if none",
+                    lost,
                 ).format(loser=OPPOSITE.side_name(1 - side), p=lost, k=single_stake_from(goal))
             )
         )
