@@ -51,7 +51,9 @@ def one_plural(lang: str) -> re.Pattern[str]:
 
 #: A number with a decimal point ("0.3", "22.0"), not part of a longer dotted name or
 #: version ("1.2.3", "v0.1") nor a sentence's full stop after a number ("3. Then").
-DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+#: Spanish groups thousands with a point ("1.514 de 1.901"): a point before exactly
+#: three digits is that grouping, not a decimal point.
+DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.(?!\d{3}(?![\d.]))\d+(?![\w.])")
 #: A plural written by hand with "(s)" ("baza(s)", "pli(s) sûr(s)"): ngettext's job.
 HAND_PLURAL = re.compile(r"\w\(s\)")
 GOLDEN = Path(__file__).resolve().parent / "lesson_outputs"
@@ -167,3 +169,4 @@ def test_the_scans_catch_what_they_look_for() -> None:
     found = slips("es", ["22.0 % siguiendo", "Ann ganó 1 bazas", "3 baza(s)"])
     assert found == ["22.0 % siguiendo", "3 baza(s)", "Ann ganó 1 bazas"]
     assert slips("fr", ["la version 1.2.3 ; 3. Ensuite", "22,0 %"]) == []
+    assert slips("es", ["1.514 de 1.901 repartos", "0.3"]) == ["0.3"]
