@@ -4,6 +4,7 @@ solver's label goes through the catalogue)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,46 @@ def test_german_whists_phase_1_tip_follows_seed_003() -> None:
         game.play(rng.choice(game.legal_moves()))
     assert {seen[r] for r in seen if r in (6, 7)} == {"german_side_card"}
     assert {seen[r] for r in seen if r <= 5} == {"german_lose_on_purpose"}
+
+
+#: English words that are no words of Spanish or French: one of them in what a Spanish
+#: or French reader sees means text that missed the catalogue (as lesson 04's solver
+#: label did).
+ENGLISH = re.compile(
+    r"\b(the|with|every|were|would|when|tricks?|you|your|and|of|is|are|won|took|round"
+    r"|deal|if|this|that|not|cannot|must|player)\b",
+    re.I,
+)
+#: What is code, not prose: reprs (``Trick(leader=0, …)``, ``<KnockoutGame …>``),
+#: placeholders, options and keywords.
+NOT_PROSE = re.compile(
+    r"^\s*\w+\(.*\)\s*$|<[^<>]*>|\b\w+\([^()]*\)|\{[^}]*\}|`[^`]*`|--[\w-]+|\b\w+=\S+"
+)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_no_english_in_what_a_spanish_or_french_reader_sees(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent
+    texts = [
+        (str(p.relative_to(root)), p.read_text(encoding="utf-8"))
+        for p in sorted((root / "lesson_outputs" / lang).glob("*/*.txt"))
+    ]
+    assert len(texts) > 30, "no golden outputs found"
+    po = root.parent / "kowhist_teach" / "i18n" / "locale" / lang / "LC_MESSAGES"
+    with (po / "kowhist_teach.po").open("rb") as f:
+        for m in read_po(f):
+            if m.id:
+                strings = [m.string] if isinstance(m.string, str) else list(m.string)
+                texts += [(f"catalogue {m.id!r}", s) for s in strings]
+    wrong = []
+    for where, text in texts:
+        for line in text.splitlines():
+            words = ENGLISH.findall(NOT_PROSE.sub(" ", line))
+            if words:
+                wrong.append(f"{where}: {words} in {line[:120]!r}")
+    assert not wrong, "\n".join(wrong)
+    # What it is for: lesson 04's line before its label went through the catalogue.
+    slip = "Primera salida de Ben (best play if every card were visible):"
+    assert ENGLISH.findall(NOT_PROSE.sub(" ", slip)) == ["if", "every", "were"]
