@@ -514,7 +514,7 @@ def test_lang_is_taken_after_every_command(
     code, out, err = run(capsys, "simulate", "--games", "1", "--players", "2", "--lang", "fr")
     assert code == 0 and "1 partie en" in out and "victoire" in out
     code, out, err = run(capsys, "explain", path, "--lang", "es", "--at", "1")
-    assert code == 0 and "Le toca jugar a" in out
+    assert code == 0 and "Es el turno de" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, out, err = run(capsys, "play", "--players", "3", "--seed", "1", "--lang", "es")
     assert code == 0 and "¡Adiós!" in out

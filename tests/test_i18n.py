@@ -288,8 +288,8 @@ def record_file(tmp_path: Path) -> str:
 def test_cli_explain_in_spanish(record_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "es", "explain", record_file]) == 0
     out = capsys.readouterr().out
-    assert "Le toca jugar a Jugador 1." in out
-    assert "Picas es el palo de salida" in out
+    assert "Es el turno de Jugador 1." in out
+    assert "El palo de salida es picas" in out
     assert "debes seguir el palo" in out
     assert "A♠ supera a K♠" in out and "gana la baza" in out
     for english in ("to move", "were led", "must follow", "the trick", "Player"):
@@ -301,7 +301,7 @@ def test_cli_explain_in_french_with_the_subcommand_option(
 ) -> None:
     assert main(["explain", record_file, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "À Joueur 1 de jouer." in out
+    assert "C'est au tour de Joueur 1." in out
     assert "c'est la couleur entamée" in out and "vous devez donc fournir" in out
     assert "remporte le pli" in out
     for english in ("to move", "were led", "must follow", "the trick", "Player"):
@@ -314,5 +314,5 @@ def test_cli_explain_json_reasons_in_spanish(
     assert main(["--lang", "es", "explain", record_file, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     reasons = {m["move"]: m["reason"] for m in result["moves"]}
-    assert reasons["2H"] == "Picas es el palo de salida y tienes A♠: debes seguir el palo."
-    assert reasons["AS"].startswith("Picas es el palo de salida y tienes cartas de ese palo")
+    assert reasons["2H"] == "El palo de salida es picas y tienes A♠: debes seguir el palo."
+    assert reasons["AS"].startswith("El palo de salida es picas y tienes cartas de ese palo")

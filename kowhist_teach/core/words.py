@@ -41,6 +41,18 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in capitals, the rest as it is: a clause that
+    starts with a word put in by a placeholder in English ("{suit} were led") may put
+    it mid-sentence in another language ("El palo de salida es picas"), so the whole
+    clause is capitalised, not the word.
+
+    >>> upper_first('spades were led'), upper_first('')
+    ('Spades were led', '')
+    """
+    return text[:1].upper() + text[1:]
+
+
 def full_stop(text: str) -> str:
     """``text`` with a full stop (unless it ends one already); unlike :func:`sentence`
     it keeps its first letter as it is.

@@ -40,7 +40,7 @@ from typing import Any
 from ...i18n import _
 from ..cards import SUIT_MASK, Card, Suit, cards_in
 from ..tricks import Trick, beats
-from ..words import sentence, suit_name
+from ..words import sentence, suit_name, upper_first
 
 __all__ = [
     "MoveExplanation",
@@ -268,8 +268,10 @@ class PlainTeaching(Teaching):
         if not trick.plays:
             return _("You lead this trick, so any card may be led"), effect
         if game.hands[seat] & SUIT_MASK[trick.led_suit]:
-            why = _("{suit} were led and you hold some, so you must play one").format(
-                suit=suit_name(trick.led_suit).capitalize()
+            why = upper_first(
+                _("{suit} were led and you hold some, so you must play one").format(
+                    suit=suit_name(trick.led_suit)
+                )
             )
         else:
             why = _("You have no {suit}, so you may play any card").format(
@@ -283,8 +285,10 @@ class PlainTeaching(Teaching):
         if trick.plays:
             led = trick.led_suit
             held = " ".join(c.label for c in cards_in(game.hands[seat] & SUIT_MASK[led]))
-            return _("{suit} were led and you hold {held}: you must follow suit").format(
-                suit=suit_name(led).capitalize(), held=held
+            return upper_first(
+                _("{suit} were led and you hold {held}: you must follow suit").format(
+                    suit=suit_name(led), held=held
+                )
             )
         return game.why_illegal(card)
 

@@ -19,7 +19,7 @@ from ...core.cards import Card, Suit
 from ...core.hooks.teaching import MoveExplanation, Teaching, game_end, scored_deal, trumped
 from ...core.partnerships import OPPOSITE
 from ...core.tricks import Trick
-from ...core.words import sentence, suit_name
+from ...core.words import sentence, suit_name, upper_first
 from ...i18n import _
 from .engine import FamilyPhase
 from .seen import _teams
@@ -157,8 +157,10 @@ class FamilyTeaching(FamilyTips, Teaching):
             elif led is None:
                 why = _("No suit was led, so you may play any card")
             elif hand & game._suit_mask(led):
-                why = _("{suit} were led and you hold some, so you must play one").format(
-                    suit=suit_name(led).capitalize()
+                why = upper_first(
+                    _("{suit} were led and you hold some, so you must play one").format(
+                        suit=suit_name(led)
+                    )
                 )
             else:
                 why = _("You have no {suit}, so you may play any card").format(suit=suit_name(led))
@@ -175,8 +177,10 @@ class FamilyTeaching(FamilyTips, Teaching):
         if not held or card.is_joker or trick.plays[0][1].is_joker:
             # The engine's own words for bid whist's jokers (a joker led, or held at no trump).
             return game.why_illegal(card)
-        return _("{suit} were led and you hold {held}: you must follow suit").format(
-            suit=suit_name(led).capitalize(), held=" ".join(c.label for c in held)
+        return upper_first(
+            _("{suit} were led and you hold {held}: you must follow suit").format(
+                suit=suit_name(led), held=" ".join(c.label for c in held)
+            )
         )
 
     def _effect(self, game: Any, me: int, card: Card, last: bool) -> str:

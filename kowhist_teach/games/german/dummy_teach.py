@@ -20,7 +20,7 @@ from ...core.cards import SUIT_MASK, Card, Rank, cards_in, shuffled_deck
 from ...core.hooks.story import Beat, StoryHook, Told, TrickDone, story_sentence
 from ...core.hooks.teaching import MoveExplanation, Teaching, Tip, card_effect, plain_trick
 from ...core.tricks import Trick
-from ...core.words import sentence, suit_name
+from ...core.words import sentence, suit_name, upper_first
 from ...i18n import _, ngettext
 from ...i18n.formats import join
 from .dummy import DUMMY, GermanDummyGame
@@ -158,8 +158,8 @@ class DummyTeaching(Teaching):
                     "The dealer plays the dummy's cards: {suit} were led and the dummy holds "
                     "some, so it must play one"
                 ).format(suit=suit)
-            return _("{suit} were led and you hold some, so you must play one").format(
-                suit=suit.capitalize()
+            return upper_first(
+                _("{suit} were led and you hold some, so you must play one").format(suit=suit)
             )
         if dummy:
             return _(
@@ -174,11 +174,15 @@ class DummyTeaching(Teaching):
         led = trick.led_suit
         held = " ".join(c.label for c in cards_in(game.hands[hand] & SUIT_MASK[led]))
         if hand == DUMMY:
-            return _("{suit} were led and the dummy holds {held}: it must follow suit").format(
-                suit=suit_name(led).capitalize(), held=held
+            return upper_first(
+                _("{suit} were led and the dummy holds {held}: it must follow suit").format(
+                    suit=suit_name(led), held=held
+                )
             )
-        return _("{suit} were led and you hold {held}: you must follow suit").format(
-            suit=suit_name(led).capitalize(), held=held
+        return upper_first(
+            _("{suit} were led and you hold {held}: you must follow suit").format(
+                suit=suit_name(led), held=held
+            )
         )
 
     def explain_trick(self, game: Any, trick: Trick, names: Sequence[str] | None = None) -> str:
