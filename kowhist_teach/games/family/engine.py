@@ -167,14 +167,30 @@ class FamilyView:
 _JOKER_BITS = 1 << 52
 
 
+class _DeclaredSides:
+    """``FamilyGame.by_partnership``: whether the game's spec declares partnerships
+    (``GameSpec(partnerships=…)``), read there rather than declared again.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> [spec(name).game.by_partnership for name in ('whist', 'solo')]
+    [True, False]
+    """
+
+    def __get__(self, game: Any, cls: type | None = None) -> bool:
+        owner = cls if cls is not None else type(game)
+        return owner.spec.partnerships is not None  # type: ignore[attr-defined]
+
+
 class FamilyGame(DealGame):
     """The base of the whist family's games (see the module's docstring)."""
 
     phases = FamilyPhase
-    #: Whether scores are kept by partnership (else by seat).
-    by_partnership: ClassVar[bool] = True
     #: The record of one deal (a game may keep more per deal in a subclass).
     deal_log_class: ClassVar[type[DealLog]] = DealLog
+
+    #: Whether scores and results are kept by side (else by seat): read from the
+    #: partnerships the game's spec declares, once (on the class and on a game alike).
+    by_partnership = _DeclaredSides()
 
     def __init__(
         self,

@@ -369,7 +369,6 @@ class BidWhistGame(FamilyGame):
     game_name = "bidwhist"
     title = N_("Bid whist")
     rules_class = BidWhistRules
-    by_partnership = True
     #: The cards of the pack: the 52 and two jokers (a game's own pack follows its
     #: ``jokers`` option).
     pack = PACKS[2]

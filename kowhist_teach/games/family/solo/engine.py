@@ -295,7 +295,6 @@ class SoloGame(FamilyGame):
     deal_log_class = SoloDealLog
     title = N_("Solo whist")
     rules_class = SoloRules
-    by_partnership = False
 
     _parse_move = staticmethod(_parse_solo_move)
 

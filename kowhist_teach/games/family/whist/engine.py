@@ -186,7 +186,6 @@ class WhistGame(FamilyGame):
     deal_log_class = WhistDealLog
     title = N_("Partnership whist")
     rules_class = WhistRules
-    by_partnership = True
     _parse_move = staticmethod(parse_card_move)  # cards only: no calls in whist
 
     def _reset_game(self) -> None:
