@@ -19,6 +19,7 @@ from ..core.record import game_from_record, record_hook
 from ..core.registry import GameSpec, game_names, spec, spec_of
 from ..core.trick_solver import AnalysisTimeout
 from ..i18n import _, ngettext
+from ..i18n.formats import join
 from ..teach.hints import move_name
 from ..teach.solver import analyse, has_analysis
 from ..widgets._common import esc, tag
@@ -462,10 +463,10 @@ def best_and_worst_html(results: list[DealResult]) -> str:
     best, worst = best_and_worst(results)
     out = []
     if best:
-        names = ", ".join(r.name for r in best)
+        names = join(r.name for r in best)
         out.append(tag("p", _("Most tricks: {names} ({n}).").format(names=names, n=best[0].total)))
     if worst:
-        names = ", ".join(r.name for r in worst)
+        names = join(r.name for r in worst)
         out.append(
             tag("p", _("Fewest tricks: {names} ({n}).").format(names=names, n=worst[0].total))
         )

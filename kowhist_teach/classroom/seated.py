@@ -51,6 +51,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalMove
 from ..core.registry import spec
 from ..i18n import _
+from ..i18n.formats import join
 from ..widgets._common import esc, set_classes, style_widget
 from ..widgets.model import last_finished_trick
 from .kernel import kernel_loop
@@ -406,7 +407,7 @@ class SeatPage(w.VBox):
         waiting = [self.names[s] for s in still_to_play(game)]
         if waiting and not self.paused:
             parts.append(esc(_("still to play in this trick: {names}").format(
-                names=", ".join(waiting))))  # fmt: skip
+                names=join(waiting))))  # fmt: skip
         self.heading.value = (
             f'<div style="font-size:18px;margin:4px 0">{" · ".join(parts)}</div>'
             f'<div style="font-size:15px;color:#444">{seated}</div>'
