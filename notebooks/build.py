@@ -119,6 +119,36 @@ def translate_code(code: str, lang: str, strings: list[tuple[str, str]]) -> str:
     return code
 
 
+def french_strings(code: str) -> str:
+    """The French lessons' printed strings with French typography: the package's own
+    function (``kowhist_teach.i18n.french_spacing``, a narrow no-break space before
+    ``: ; ! ?``) applied to every string literal of a code cell, the code around them
+    left as it is (a ``for …:`` or a dict's colon is not a string).
+
+    >>> french_strings('for x in y:\\n    print(f"{x}: Pli {n} !")')
+    'for x in y:\\n    print(f"{x}\\u202f: Pli {n}\\u202f!")'
+    """
+    import io
+    import tokenize
+
+    sys.path.insert(0, str(HERE.parent))  # the checkout's package; its i18n is stdlib only
+    from kowhist_teach.i18n import french_spacing
+
+    lines = code.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    edits = []
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        if tok.type == tokenize.STRING:
+            a = starts[tok.start[0] - 1] + tok.start[1]
+            b = starts[tok.end[0] - 1] + tok.end[1]
+            edits.append((a, b, french_spacing(code[a:b])))
+    for a, b, text in reversed(edits):
+        code = code[:a] + text + code[b:]
+    return code
+
+
 def build(path: Path, lang: str) -> tuple[dict, list[str]]:
     """The ``lang`` notebook for the English lesson ``path``, and the problems found
     (missing, stale or orphan translations; code strings that match nothing)."""
@@ -140,6 +170,8 @@ def build(path: Path, lang: str) -> tuple[dict, list[str]]:
                     used[i] = True
                     new = new.replace(en, translated)
             new = translate_code(new, lang, common.strings)
+            if lang == "fr":
+                new = french_strings(new)
             cell["source"] = _lines(new)
             continue
         if cid not in tr.cells:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -90,3 +91,23 @@ def test_site_versions_are_up_to_date(lang: str) -> None:
     assert "make lab" in json.dumps(nb)  # the Jupyter and Binder lessons keep their text
     site, _ = build.site_version(nb, contents, lang)
     assert "make lab" not in json.dumps(site) and "make app" not in json.dumps(site)
+
+
+def test_french_lessons_print_with_french_spacing() -> None:
+    """Issue 25: the French lessons' own printed strings get the package's French
+    typography (``french_spacing``, applied to every string literal by ``build.py``),
+    the code around them untouched; every French golden output then reads U+202F before
+    each ``: ; ! ?`` (web addresses aside), as the catalogue's messages do."""
+    code = 'for kind, n in d.items():\n    print(f"{kind}: {n} sur {m} !", {"a": 1})'
+    assert build.french_strings(code) == (
+        'for kind, n in d.items():\n    print(f"{kind}\u202f: {n} sur {m}\u202f!", {"a": 1})'
+    )
+    golden = Path(__file__).resolve().parent / "lesson_outputs" / "fr"
+    texts = [p.read_text(encoding="utf-8") for p in golden.rglob("*.txt")]
+    bad = [
+        m.group(0)
+        for text in texts
+        for m in re.finditer(r".{0,30}(?:[ \u00a0]|\w)[:;!?](?=\s|$).{0,10}", text, re.M)
+        if "://" not in m.group(0)
+    ]
+    assert len(texts) > 30 and not bad, bad[:5]
