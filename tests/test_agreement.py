@@ -131,3 +131,24 @@ def test_turns_and_seats_read_without_an_article_before_a_name(
     name = {"es": "Jugador", "fr": "Joueur"}[lang]
     assert _("{name} to move.").format(name=f"{name} 2") == turn
     assert _("You are {name}, seat {seat}").format(name=f"{name} 4", seat=4) == seat
+
+
+@pytest.mark.parametrize(
+    ("lang", "yours", "theirs"),
+    [("en", "Your turn to play", "to play"), ("es", "Te toca jugar", "Turno de "),
+     ("fr", "À vous de jouer", "Au tour de ")],
+)  # fmt: skip
+def test_the_student_is_told_their_turn_as_a_person(lang: str, yours: str, theirs: str) -> None:
+    """The table's status line on the student's own turn: "À vous de jouer", not
+    "À Joueur 1 (vous) de jouer"; a watcher of the same table still reads the name."""
+    from kowhist_teach.pictures.svg import table_svg
+
+    set_language(lang)
+    names = ["Player 1 (you)", "Bot 1", "Bot 2"]
+    game = spec("knockout").new_game(seed=1, players=names)
+    while game.to_move != 0:
+        game.play(game.legal_moves()[0])
+    student = table_svg(game, seat=0)
+    assert yours in student and "(you)" + " " not in student.split(yours)[0][-40:]
+    watcher = table_svg(game, seat=None)
+    assert yours not in watcher and theirs in watcher

@@ -207,8 +207,11 @@ def test_whist_table_facts() -> None:
     game = whist("QS 9S")
     svg = check_table(game, seat=3, show_all=False)
     root = parse(svg)
-    assert "Player 4 to play" in texts(root)
-    assert root.get("aria-label") == "Partnership whist table: Player 4 to play"
+    # Seat 3 (Player 4) is the one at the bottom and to move: told as "you" (issue 25).
+    assert "Your turn to play" in texts(root)
+    assert root.get("aria-label") == "Partnership whist table: Your turn to play"
+    others = parse(check_table(game, seat=1, show_all=False))
+    assert "Player 4 to play" in texts(others)
     turn_up = [el for el in root.iter(NS + "svg") if "kwr-turn-up" in classes(el)]
     assert [el.get("data-card") for el in turn_up] == ["2D"]
     assert "Trumps: diamonds" in texts(root)
@@ -250,7 +253,7 @@ def test_solo_table_bidding_and_contract() -> None:
     bidding = groups(root, "kwr-bidding")
     assert len(bidding) == 1
     assert bidding[0].get("aria-label") == "Bidding: Player 2: proposal, Player 3: pass"
-    assert "Player 4 to bid" in texts(root)
+    assert "Your turn to bid" in texts(root)  # seat 3, at the bottom, is to bid
     # The auction so far, in the engine's words (wrapped to the box).
     assert groups(root, "kwr-contract")[0].get("aria-label") == game.contract_text()
     assert "Player 2" in game.contract_text()

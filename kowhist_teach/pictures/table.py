@@ -14,6 +14,7 @@ this module draws any such description, so it never asks which game it holds.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -23,7 +24,7 @@ from ..core.errors import SetupError
 from ..core.hooks.picture import Table
 from ..core.registry import spec_of
 from ..core.tricks import Trick
-from ..i18n import _
+from ..i18n import N_, _
 from .boxes import TOP_PLACES, draw_box, status_left, status_line, trump_box
 from .draw import FELT, FELT_DARK, SvgStr, finish, fmt, put_text, scaled, svg_root
 from .projector import PROJ_W, draw_projector_table, projector_height
@@ -31,6 +32,36 @@ from .seats import TABLE_W, place_seats, table_height
 from .tricks import trick_group
 
 __all__ = ["table_svg", "draw_table"]
+
+
+#: The status lines that name the seat to move, and what the student reads instead on
+#: their own turn: the student is "you", a person, not "Player 1 (you)" put into a
+#: sentence ("À Joueur 1 (vous) de jouer" read as "À vous de jouer").
+_YOUR_TURN = (
+    (N_("{name} to play"), N_("Your turn to play")),
+    (N_("{name} to bid"), N_("Your turn to bid")),
+)
+
+
+def said_to_the_student(game: Any, seat: int | None, table: Table) -> Table:
+    """``table`` as ``seat`` (the student at the bottom) reads it: on their own turn the
+    status line speaks to them ("Your turn to play"), in the table's label too.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> game = KnockoutGame(players=["Ann", "Bo"], seed=1)
+    >>> hook = type(game).spec.picture
+    >>> said_to_the_student(game, game.to_move, hook.table(game, game.to_move)).status
+    'Your turn to play'
+    """
+    if seat is None or game.to_move != seat or game.is_over():
+        return table
+    for theirs, yours in _YOUR_TURN:
+        told = _(theirs).format(name=game.names[seat])
+        if table.status == told:
+            return dataclasses.replace(
+                table, status=_(yours), label=table.label.replace(told, _(yours))
+            )
+    return table
 
 
 def table_svg(
@@ -74,7 +105,8 @@ def table_svg(
         raise TypeError(
             f"table_svg draws a registered game with a picture hook, not {type(game)!r}"
         ) from None
-    svg = draw_table(hook.table(game, seat, show_all), four_colour=four_colour, projector=projector)
+    table = said_to_the_student(game, seat, hook.table(game, seat, show_all))
+    svg = draw_table(table, four_colour=four_colour, projector=projector)
     scaled(svg, width)
     return finish(svg)
 
