@@ -24,6 +24,7 @@ from kowhist_teach.core.hooks.picture import (
 )
 from kowhist_teach.core.registry import GameSpec, specs
 from kowhist_teach.pictures.svg import SvgStr, table_svg
+from kowhist_teach.pictures.table import said_to_the_student
 
 NS = "{http://www.w3.org/2000/svg}"
 PICTURES = Path(kowhist_teach.__file__).parent / "pictures"
@@ -75,10 +76,12 @@ def test_every_game_draws_its_table(game_spec: GameSpec) -> None:
                 svg = table_svg(game, seat=seat, show_all=show_all)
                 root = ET.fromstring(svg)
                 assert "kwr-table" in root.get("class", "").split(), when
-                assert root.get("aria-label") == table.label
+                # The table as the seat reads it: "Your turn to play" on its own turn.
+                read = said_to_the_student(game, seat, table)
+                assert root.get("aria-label") == read.label
                 panels = [g for g in root.iter(NS + "g") if "kwr-seat" in g.get("class", "")]
                 assert len(panels) == n, (when, seat)
-                assert table.status in svg
+                assert read.status in svg
         if when == "end":
             assert table.trick is not None and table.trick_finished
             assert "Last trick" in svg
