@@ -3,5 +3,5 @@
 adding its package here."""
 
 # isort: off
-from . import knockout, german, family, ohhell  # noqa: F401  (each registers itself)
+from . import knockout, german, family, ohhell, spades  # noqa: F401  (each registers itself)
 from .german import dummy_spec  # noqa: F401, E402  (German Whist with a dummy, last)
