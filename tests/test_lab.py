@@ -6,6 +6,8 @@ the app opens the app in the lesson's language."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import io
 import json
 import os
@@ -162,7 +164,6 @@ def _terminal(base: str, token: str, command: str, cwd: str = "") -> str:
     """What a new terminal of the JupyterLab at ``base`` prints for ``command`` (typed
     as a student types it), up to the line ``END`` printed after it. ``cwd``: the
     folder JupyterLab's launcher asks for (its file browser's)."""
-    from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
     request = urllib.request.Request(
@@ -189,7 +190,12 @@ def _terminal(base: str, token: str, command: str, cwd: str = "") -> str:
         ws.close()
         return out
 
-    return IOLoop().run_sync(talk)
+    # In a thread of its own: on an xdist worker that ran a browser test before, this
+    # thread already holds Playwright's (sync API) event loop, marked as running, and a
+    # second loop cannot run in it ("Cannot run the event loop while another loop is
+    # running").
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, talk()).result()
 
 
 @pytest.mark.slow
