@@ -78,7 +78,9 @@ CSS = f"""
   white-space: normal; }}
 .kw-root .jupyter-button.kw-call {{ height: 52px; min-width: 120px; font-size: 21px;
   font-weight: bold; border-radius: 10px; border: 2px solid #333; background: #fff; }}
-.kw-root .jupyter-button.kw-call.kw-call-illegal {{ background: #c9c9c9;
+/* A call not open now is dimmed by its dashed border and a lighter grey than a card's:
+   its red suit words (#cc0000, 16-21 px, not large text) need 4.5:1 (WCAG AA), 4.7 here. */
+.kw-root .jupyter-button.kw-call.kw-call-illegal {{ background: #e6e6e6;
   border-style: dashed; filter: saturate(0.35); }}
 .kw-root .jupyter-button.kw-tool {{ height: 46px; font-size: 18px; border-radius: 8px;
   padding: 0 14px; }}
