@@ -147,37 +147,31 @@ def _told_after(lines: list[str], first: str, then: list[str]) -> None:
     assert after[: len(then)] == then, (after[: len(then) + 2], then)
 
 
-def _deal_over(game: Any) -> bool:
-    return len(game.deals) >= 2
+def _a_deal_played(game: Any) -> bool:
+    """A deal was played to its end (not thrown in: everybody passed)."""
+    return any(deal.tricks for deal in game.deals[:-1])
 
 
-#: Every game the terminal plays, in one of the three languages each (all three are
-#: covered), with the first round, hand or deal played to its end: (name, language,
-#: options, whether its first unit is over).
-GAMES = [
-    ("knockout", "es", {"players": 3, "seed": 4}, lambda g: g.round >= 1),
-    ("german", "fr", {"seed": 2, "match": 3}, lambda g: g.hand_number >= 2),
-    ("whist", "en", {"seed": 3}, _deal_over),
-    ("solo", "fr", {"seed": 8}, _deal_over),  # a solo is played (seed 3: all pass)
-    ("bidwhist", "es", {"seed": 3}, _deal_over),
-    ("ohhell", "fr", {"seed": 3}, _deal_over),
-    ("germandummy", "es", {"seed": 3}, lambda g: g.is_over()),
-]
+def _first_unit(game_spec: Any) -> tuple[dict[str, Any], Any]:
+    """What a game of this shape plays first, read from its spec's capabilities: the
+    options to start it with, and whether that first round, hand or deal is over."""
+    if game_spec.rounds:  # Knock-Out's shrinking rounds: three players, someone out
+        return {"players": 3, "seed": 4}, lambda g: g.round >= 1
+    if game_spec.dummy:  # one hand, a seat playing the dummy too
+        return {"seed": 3}, lambda g: g.is_over()
+    if game_spec.matches:  # hands of a match
+        return {"seed": 2, "match": game_spec.matches[1]}, lambda g: g.hand_number >= 2
+    assert issubclass(game_spec.game, DealGame), f"{game_spec.name}: a shape this test lacks"
+    return {"seed": 3}, _a_deal_played
 
 
 def covered() -> list[tuple[str, str, dict, Any]]:
-    """:data:`GAMES`, then every other game the terminal plays that is played deal after
-    deal (:class:`~kowhist_teach.core.deals.DealGame`): it comes by registering, with its
-    first deal played, in the three languages in turn. A game of another shape is listed
-    in :data:`GAMES` with its first unit."""
-    listed = {name for name, *_ in GAMES}
-    more = [
-        s.name
-        for s in specs()
-        if s.cli.plays_in_terminal and s.name not in listed and issubclass(s.game, DealGame)
-    ]
+    """Every game the terminal plays, from the registry, with the options and the end
+    of its first unit by its shape (:func:`_first_unit`), in the three languages in
+    turn: (name, language, options, whether its first unit is over)."""
     langs = ("en", "es", "fr")
-    return GAMES + [(name, langs[i % 3], {"seed": 3}, _deal_over) for i, name in enumerate(more)]
+    playing = [s for s in specs() if s.cli.plays_in_terminal]
+    return [(s.name, langs[i % 3], *_first_unit(s)) for i, s in enumerate(playing)]
 
 
 COVERED = covered()
@@ -203,18 +197,19 @@ def test_play_in_the_chosen_language_with_a_hint_and_the_end_of_a_round_told(
     assert not [line for line in lines if line.startswith(_("Not allowed: {why}").split("{")[0])]
     if not game.is_over():
         assert lines[-1] == _("Goodbye.")
-    if name == "knockout":
+    game_spec = spec(name)
+    if game_spec.rounds:
         last, end = game.rounds[0].tricks[-1], spec(name).teaching.explain_round(game, 0)
         # Who is out, and who chooses trumps and leads the next round, by name.
         said = " ".join(end)
         out = game.rounds[0].eliminated + game.rounds[0].dogs
         assert out and all(game.names[seat] in said for seat in out)
         assert game.names[game.trump_chooser] in said
-    elif name == "german":
+    elif game_spec.matches:
         hand = game.games[0]
         last, end = hand.tricks[-1], [_hand_result(hand, hand.outcome())]
-    elif name == "germandummy":  # one hand: its last trick (by hand: the dummy's is
-        # one), then the outro says who won it
+    elif game_spec.dummy:  # one hand: its last trick (by hand: the dummy's is one),
+        # then the outro says who won it
         last = game.tricks[-1]
         text = _("Trick: {cards} - won by {name}").format(
             cards=_dummy_plays(game, last.plays), name=game.hand_names[last.winner]
@@ -222,18 +217,17 @@ def test_play_in_the_chosen_language_with_a_hint_and_the_end_of_a_round_told(
         _told_after(lines, text, [s for s in spec(name).cli.terminal_outro(game) if s])
         return
     else:
-        deal = game.deals[0]
-        assert deal.tricks  # played, not thrown in
+        number, deal = next((i + 1, d) for i, d in enumerate(game.deals) if d.tricks)
         words = spec(name).cli
         last = deal.tricks[-1]
         end = [
             _("Deal {n} is over. Tricks: {won}. Points: {points}.").format(
-                n=1,
+                n=number,
                 won=words.seat_list(game, words.deal_tricks(game, deal)),
                 points=words.seat_list(game, deal.points),
             )
         ]
-    _told_after(lines, trick_text(game if name != "german" else hand, last), end)
+    _told_after(lines, trick_text(hand if game_spec.matches else game, last), end)
 
 
 def test_every_round_of_a_whole_game_is_told_with_its_last_trick(
