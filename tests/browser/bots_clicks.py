@@ -93,16 +93,34 @@ PICK_JS = """
 }
 """
 
-# A legal card to play (the student's turn): its centre.
+# A legal card to play (the student's turn): a point of it that the student sees (the
+# cards of a hand overlap: the point is one where the page finds this card on top).
 LEGAL_JS = """
 (pick) => {
   const cards = [...document.querySelectorAll('.kw-table:not(.kw-waiting) .kw-card.kw-legal')]
     .filter((c) => c.getClientRects().length);
-  if (!cards.length) return null;
-  const r = cards[Math.floor(pick * cards.length)].getBoundingClientRect();
-  return {x: r.left + Math.min(12, r.width / 2), y: r.top + r.height / 2};
+  const start = Math.floor(pick * cards.length);
+  for (let k = 0; k < cards.length; k++) {
+    const card = cards[(start + k) % cards.length];
+    const r = card.getBoundingClientRect();
+    for (const fy of [0.5, 0.3, 0.7]) {
+      for (let x = r.left + 3; x < r.right - 2; x += 4) {
+        const y = r.top + r.height * fy;
+        const at = document.elementFromPoint(x, y);
+        if (at && at.closest('.kw-card') === card) return {x, y, card: card.dataset.code};
+      }
+    }
+  }
+  return null;
 }
 """
+
+# What the walk waits on when there is nothing to do yet (a deal's end before its "Next
+# deal" button comes): any change of the table, its words or its buttons.
+STATE_JS = """() => [...document.querySelectorAll('.kw-table, .kw-status, .kw-card, .kw-call, '
+  + '.kw-moment, .kw-moment-next, .kw-moment-watch, .kw-next-deal, .kw-next-round')]
+  .map((el) => (el.className.baseVal ?? el.className) + (el.offsetParent ? '+' : '-')
+       + el.textContent).join(' | ')"""
 
 # What goes on at a moment (a round's end, knocked out: watch), or after a deal.
 GO_ON = ".kw-moment-next, .kw-moment-watch, .kw-next-deal, .kw-next-round"
@@ -195,6 +213,7 @@ def play_clicking_into_the_bots(
         page.wait_for_function(READY_JS, arg=extra_ready, timeout=60_000)
         if until():
             break
+        state = page.evaluate(STATE_JS)
         found = page.evaluate(PICK_JS, chooser.random())
         if found is not None:
             # The bots' cards are arriving: the hand says so, and a click is answered.
@@ -204,6 +223,8 @@ def play_clicking_into_the_bots(
         moment = page.locator(GO_ON).filter(visible=True)
         calls = page.locator(".kw-call.kw-call-legal").filter(visible=True)
         if moment.count():
+            if until():  # the end came while looking: its button is not ours to click
+                break
             # Go on, then wait for that button to go (a moment is drawn afresh as it
             # changes: a button found now may be gone already, then look again).
             try:
@@ -218,15 +239,49 @@ def play_clicking_into_the_bots(
         box = page.evaluate(LEGAL_JS, chooser.random())
         if box is not None:
             page.mouse.click(box["x"], box["y"])
-            page.wait_for_function(
-                "() => !document.querySelector('.kw-table:not(.kw-waiting) .kw-card.kw-legal')"
-            )
+            try:
+                page.wait_for_function(
+                    "() => !document.querySelector('.kw-table:not(.kw-waiting) .kw-card.kw-legal')"
+                )
+            except PlaywrightError as e:
+                raise AssertionError(_what_the_page_shows(page, box)) from e
         elif calls.count():
             before = page.evaluate(_VIEW_JS)
             calls.first.click()
             page.wait_for_function(f"(b) => ({_VIEW_JS})() !== b", arg=before)
+        else:
+            # Nothing to do yet (the deal's result is told, its "Next deal" not yet
+            # there): wait for the page to change rather than spend the walk's steps.
+            page.wait_for_function(f"(s) => ({STATE_JS})() !== s", arg=state, timeout=60_000)
+    else:
+        if not until():
+            raise AssertionError(f"{limit} steps did not reach the walk's end: {clicks.summary()}")
     clicks.records = page.evaluate("() => window.__kwClicks.splice(0)")
     return clicks
+
+
+def _what_the_page_shows(page: Any, box: dict[str, Any]) -> str:
+    """Why a click on a legal card did not play it: what lies at the point clicked, the
+    table's classes, the status line and the page's last clicks (and a screenshot in
+    tests/artifacts)."""
+    from pathlib import Path
+
+    shot = Path(__file__).resolve().parents[1] / "artifacts" / "bots-clicks-stuck.png"
+    shot.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(shot))
+    seen = page.evaluate(
+        """(b) => {
+          const at = document.elementFromPoint(b.x, b.y);
+          const table = document.querySelector('.kw-table');
+          const status = document.querySelector('.kw-status');
+          return {at: at ? at.outerHTML.slice(0, 300) : null,
+                  table: table ? table.className.baseVal || table.className : null,
+                  status: status ? status.innerText : null,
+                  clicks: (window.__kwClicks || []).slice(-3)};
+        }""",
+        box,
+    )
+    return f"a click on a legal card at {box} did not play it: {seen} (screenshot {shot})"
 
 
 _VIEW_JS = """() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-moment')]
