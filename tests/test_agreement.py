@@ -152,3 +152,31 @@ def test_the_student_is_told_their_turn_as_a_person(lang: str, yours: str, their
     assert yours in student and "(you)" + " " not in student.split(yours)[0][-40:]
     watcher = table_svg(game, seat=None)
     assert yours not in watcher and theirs in watcher
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_student_is_told_what_they_did_as_a_person(lang: str) -> None:
+    """The app's story says "You won with Q♠" / "Ganaste con Q♠" / "Vous avez remporté
+    le pli avec Q♠", not "Player 1 (you) won with Q♠" (issue 25, point 2); the name with
+    its "(you)" stays in the trick's list of cards, and a bot's trick still names it."""
+    from kowhist_teach.i18n import _
+    from kowhist_teach.widgets.model import GameModel
+
+    set_language(lang)
+    yours = _("You won with {card}").split("{card}")[0]
+    theirs = _("{who} won with {card}").split("{who}")[1].split("{card}")[0]
+    told: list[str] = []
+    for seed in (1, 2, 3):
+        model = GameModel("knockout", players=3, seed=seed)
+        you = model.game.names[0]
+        assert "(" in you  # the default name, "Player 1 (you)" in the language
+        for _i in range(60):
+            if model.game.is_over():
+                break
+            model.play(model.game.legal_moves()[0])
+            told += model.lines
+    assert any(line.startswith(yours) or f". {yours}" in line for line in told), told
+    assert not [line for line in told if f"{you}{theirs}" in line]
+    assert any(f" {you} " in line for line in told)  # the list of cards keeps the name
+    assert any(theirs in line for line in told)  # the bots' tricks are told as before
+    assert not [line for line in told if "you" in line and lang != "en"]

@@ -546,7 +546,7 @@ def test_a_joker_counts_as_a_trump_for_following_suit() -> None:
     game = start({0: "AH", 1: "LJ 2H 2C"}, HEARTS, void={1: "H"})
     game.play("AH")
     assert game.legal_moves() == [LITTLE_JOKER, Card("2H")]
-    assert refused(game, "2C") == "must follow ♥: you hold LJ 2♥"
+    assert refused(game, "2C") == "must follow ♥: you hold Little Joker 2♥"
     # A player whose only trump is a joker must play it.
     game = start({0: "AH", 1: "BJ"}, HEARTS, void={1: "H"})
     game.play("AH")
@@ -630,7 +630,7 @@ def test_at_no_trump_both_jokers_first_the_third_card_sets_the_suit() -> None:
 def test_play_refuses_calls_and_cards_not_held() -> None:
     game = start({0: "AS"}, ["3", "pass", "pass", "pass", "S", "kitty"])
     assert refused(game, "pass") == "cards are being played now: pass is not a card"
-    assert refused(game, "BJ") == "Player 1 does not hold BJ"
+    assert refused(game, "BJ") == "Player 1 does not hold Big Joker"
     assert "turn" in refused(game, "AS", seat=1)
 
 

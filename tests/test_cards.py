@@ -215,7 +215,7 @@ def test_the_two_jokers_of_bid_whist() -> None:
     assert Card("LJ") is Card("lj") is Card(" Lj ") is LITTLE_JOKER
     assert Card("BJ") is Card("bj") is Card(BIG_JOKER) is BIG_JOKER
     assert (LITTLE_JOKER.code, BIG_JOKER.code) == ("LJ", "BJ")
-    assert (str(LITTLE_JOKER), BIG_JOKER.label) == ("LJ", "BJ")
+    assert (str(LITTLE_JOKER), BIG_JOKER.label) == ("Little Joker", "Big Joker")
     for joker in JOKERS:
         assert joker.is_joker and joker.suit is None and joker.rank is None
         assert eval(repr(joker), {"Card": Card}) is joker

@@ -352,20 +352,24 @@ def test_bidwhist_joker_leads_trumps() -> None:
     game = bidwhist(contract("4", "H"))
     assert game.phase is FamilyPhase.PLAY and game.to_move == 1
     notes = by_code(explain_moves(game))
-    assert "BJ leads trumps: the others must follow with a trump if they can" in notes["BJ"].reason
+    assert (
+        "Big Joker leads trumps: the others must follow with a trump if they can"
+        in notes["BJ"].reason
+    )
     assert "2♠ leads spades" in notes["2S"].reason and "downtown" not in notes["2S"].reason
     game.play("BJ")
     notes = by_code(explain_moves(game))
     check_consistent(game, list(notes.values()))
     assert notes["LJ"].legal and notes["JH"].legal  # a joker follows trumps
-    assert "LJ cannot beat the BJ on the table" in notes["LJ"].reason
+    assert "Little Joker cannot beat the Big Joker on the table" in notes["LJ"].reason
     assert not notes["KS"].legal
-    assert notes["KS"].reason == "A joker leads trumps: follow with ♥, you hold LJ J♥ 10♥."
+    assert (
+        notes["KS"].reason == "A joker leads trumps: follow with ♥, you hold Little Joker J♥ 10♥."
+    )
     for move in ("LJ", "9H", "7H"):
         game.play(move)
     assert explain_trick(game, game.log.tricks[0]) == (
-        "Player 2 won with BJ: the big joker, the highest trump of all; "
-        "a trick for Player 2 and Player 4."
+        "Player 2 won with Big Joker, the highest trump of all; a trick for Player 2 and Player 4."
     )
 
 
@@ -394,7 +398,7 @@ def test_bidwhist_downtown() -> None:
 def test_bidwhist_jokers_at_no_trump() -> None:
     game = bidwhist(contract("4NT", "low"))
     notes = by_code(explain_moves(game))
-    assert "BJ is led with no trumps: it cannot win" in notes["BJ"].reason
+    assert "Big Joker is led with no trumps: it cannot win" in notes["BJ"].reason
     game.play("BJ")
     notes = by_code(explain_moves(game))
     assert all(n.legal for n in notes.values())
@@ -542,3 +546,38 @@ def test_a_trump_discard_is_allowed_and_says_so() -> None:
         "K♠ is a trump: better kept, as it may win a trick, but you may discard it."
     )
     assert "goes out of play" in notes["5C"].reason
+
+
+@pytest.mark.parametrize(
+    ("lang", "big", "little"),
+    [("en", "Big Joker", "Little Joker"), ("es", "Comodín Mayor", "Comodín Menor"),
+     ("fr", "Grand Joker", "Petit Joker")],
+)  # fmt: skip
+def test_a_joker_is_named_in_words_not_by_its_code(lang: str, big: str, little: str) -> None:
+    """Issue 25: a reader sees the jokers' names in their language in every sentence of
+    bid whist (the story, the tricks, the explanations, the kitty), never the codes
+    BJ / LJ, which stay for records and for typing a move."""
+    import re
+
+    from kowhist_teach.core.cards import BIG_JOKER, LITTLE_JOKER
+    from kowhist_teach.core.registry import spec
+    from kowhist_teach.teach.story import play_and_tell
+
+    set_language(lang)
+    try:
+        assert (BIG_JOKER.label, str(LITTLE_JOKER)) == (big, little)
+        assert (BIG_JOKER.code, LITTLE_JOKER.code) == ("BJ", "LJ")
+        seen: list[str] = []
+        for seed in (1, 2, 3):
+            rng = random.Random(seed)
+            game = spec("bidwhist").new_game(seed=seed)
+            for _i in range(300):
+                if game.is_over() or game.to_move is None:
+                    break
+                seen += [n.reason for n in explain_moves(game)]
+                seen += play_and_tell(game, rng.choice(game.legal_moves()), every_card=True)
+        text = "\n".join(seen)
+        assert big in text or little in text
+        assert not re.search(r"\b[BL]J\b", text), re.search(r".{60}\b[BL]J\b.{20}", text)
+    finally:
+        set_language("en")

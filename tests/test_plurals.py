@@ -19,6 +19,7 @@ import pytest
 
 import kowhist_teach  # noqa: F401  (registers every game)
 from kowhist_teach.cli import main
+from kowhist_teach.core.cards import Suit
 from kowhist_teach.core.registry import specs
 from kowhist_teach.i18n import LANGUAGES, set_language
 from kowhist_teach.pictures.svg import table_svg
@@ -170,3 +171,35 @@ def test_the_scans_catch_what_they_look_for() -> None:
     assert found == ["22.0 % siguiendo", "3 baza(s)", "Ann ganó 1 bazas"]
     assert slips("fr", ["la version 1.2.3 ; 3. Ensuite", "22,0 %"]) == []
     assert slips("es", ["1.514 de 1.901 repartos", "0.3"]) == ["0.3"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_quizzes_feedback_counts_and_lists_in_its_language(lang: str) -> None:
+    """The lessons' quizzes (kowhist_teach.widgets.quiz): each question and its feedback,
+    right and wrong answers alike, over many positions, scanned as the games' outputs
+    are (issue 25: the quizzes' feedback was not covered); the trump quiz's analysis
+    counts tricks ("1 baza asegurada"), its advice lists suits as the language does."""
+    from kowhist_teach.widgets.quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
+
+    set_language(lang)
+    seen: list[str] = []
+    legal = LegalCardsQuiz(seed=3)
+    trick = TrickWinnerQuiz(seed=3)
+    trump = TrumpQuiz(seed=3)
+    for i in range(12):
+        for quiz in (legal, trick, trump):
+            quiz.new_question()
+            quiz.relabel()
+            seen.append(text_of(quiz.question.value))
+        for b in legal.cards[: i % 3 + 1]:
+            b.value = True
+        legal.check()
+        seen.append(text_of(legal.feedback.value))
+        trick.choose(trick.trick.plays[i % len(trick.trick.plays)][0])
+        seen.append(text_of(trick.feedback.value))
+        trump.choose(list(Suit)[i % 4])
+        seen.append(text_of(trump.feedback.value))
+    bad = slips(lang, seen)
+    assert not bad, bad
+    slashed = [t for t in seen if re.search(r"\w / \w", t)]
+    assert not slashed, slashed  # "spades / hearts": a list joined by hand

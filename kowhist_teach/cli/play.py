@@ -138,7 +138,10 @@ def _help(game: Any, words: Any, say: Callable[..., None]) -> None:
 
         for m in explain_moves(game):
             mark = "+" if m.legal else "x"
-            text = m.move.label if isinstance(m.move, Card) else m.move.code
+            # What to type: a card as it reads (Q♠, accepted on input), a joker and
+            # any other move by its code (BJ: its name, Big Joker, is in the reason).
+            card = isinstance(m.move, Card) and not m.move.is_joker
+            text = m.move.label if card else m.move.code
             say(f" {mark} {text:<6} {m.reason}")
 
 

@@ -167,7 +167,7 @@ class Card(int):
     >>> c = Card('10H')
     >>> c.rank, c.suit, c.code, c.bit == 1 << int(c)
     (<Rank.TEN: 10>, <Suit.HEARTS: 1>, '10H', True)
-    >>> Card('TH') is c, Card(53) is Card('bj'), Card('LJ').label
+    >>> Card('TH') is c, Card(53) is Card('bj'), Card('LJ').code
     (True, True, 'LJ')
     """
 
@@ -227,14 +227,23 @@ class Card(int):
 
     @property
     def label(self) -> str:
-        """The code with a suit symbol, ``A♠``, ``10♥`` — for people."""
+        """The code with a suit symbol, ``A♠``, ``10♥`` — for people. A joker has no
+        rank or suit to show, so people read its name, in their language (``Big Joker``,
+        ``Comodín Mayor``, ``Grand Joker``; issue 25: not its code ``BJ``, which stays
+        for records and typing).
+
+        >>> Card('AS').label, Card('BJ').label, Card('LJ').code
+        ('A♠', 'Big Joker', 'LJ')
+        """
+        if self >= 52:
+            return _("Big Joker") if self == 53 else _("Little Joker")
         return _LABELS[self]
 
     def __repr__(self) -> str:
         return f"Card('{_CODES[self]}')"
 
     def __str__(self) -> str:
-        return _LABELS[self]
+        return self.label
 
     def __reduce__(self):  # pickling and deepcopy keep the shared instances
         return (Card, (int(self),))

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..core.moves import Move
 from ..core.record import game_from_record
 from ..core.registry import spec_of
 from ..core.words import sentence, suit_name
-from ..i18n import _
+from ..i18n import N_, _
 from .explain import explain_deal, explain_moves, explain_round, explain_trick
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "family_deal_lines",
     "family_deal_end",
     "void_line",
+    "said_to_the_student",
 ]
 
 
@@ -254,3 +256,88 @@ def record_steps(record: dict[str, Any]) -> list[Step]:
             lines = play_and_tell(beat.game, beat.move, every_card=True) or lines
         steps.append(Step(beat.game.clone(), tuple(lines)))
     return steps
+
+
+#: Story sentences whose subject is a player, and what the student reads when that
+#: player is them: "You won with Q♠", not "Player 1 (you) won with Q♠" (issue 25: the
+#: student is a person, not a name with "(you)" in parentheses; the name keeps its
+#: "(you)" in lists and scores). Each sentence is matched in the student's language, as
+#: the catalogue writes it, at the start of a sentence or after "; " (the rest of the
+#: sentence, "the highest trump, and trumps were led", stays as it was).
+_SAID_TO_YOU = (
+    (N_("{who} won with {card}"), N_("You won with {card}")),
+    (N_("{name} chose {suit} as trumps"), N_("You chose {suit} as trumps")),
+    (N_("{name} passes"), N_("You pass")),
+    (N_("{name} took no trick and is out"), N_("You took no trick and are out")),
+    (
+        N_("{name} took the most tricks ({k}), so {name} chooses trumps and leads next round"),
+        N_("You took the most tricks ({k}), so you choose trumps and lead next round"),
+    ),
+    (
+        N_("{name} took the most tricks and chooses trumps"),
+        N_("You took the most tricks and choose trumps"),
+    ),
+    (
+        N_("{name} took every trick of the round and wins the game"),
+        N_("You took every trick of the round and win the game"),
+    ),
+    (
+        N_("{name} is the last player left in and wins the game"),
+        N_("Nobody else is left in: you win the game"),
+    ),
+    (N_("{name} wins the game"), N_("You win the game")),
+)
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _pattern(theirs: str, name: str) -> re.Pattern[str]:
+    """``theirs`` (a catalogue sentence) as a pattern: the seat's name where it names
+    the player, any text for its other fields (a field at the end stops before the
+    sentence's next mark)."""
+    parts, seen, end = [], set(), 0
+    for m in _FIELD.finditer(theirs):
+        parts.append(re.escape(theirs[end : m.start()]))
+        field = m[1]
+        if field in ("name", "who"):
+            parts.append(re.escape(name))
+        elif field in seen:
+            parts.append(f"(?P={field})")
+        else:
+            seen.add(field)
+            parts.append(f"(?P<{field}>.+?)")
+        end = m.end()
+    tail = re.escape(theirs[end:])
+    stop = r"(?=[\s\u202f\u00a0]*[:;,.]|$)" if end == len(theirs) else ""
+    return re.compile(r"(?:^|(?<=\. )|(?<=; ))" + "".join(parts) + tail + stop)
+
+
+def said_to_the_student(game: Any, seat: int | None, line: str) -> str:
+    """A story line as the student at ``seat`` reads it: a sentence about what they did
+    speaks to them (:data:`_SAID_TO_YOU`); any other line, or no seat, as it was.
+
+    >>> from kowhist_teach import KnockoutGame
+    >>> game = KnockoutGame(players=["Ann (you)", "Bo"], seed=1)
+    >>> said_to_the_student(game, 0, "Trick 2: Bo 4♠, Ann (you) Q♠. "
+    ...     "Ann (you) won with Q♠: the highest card of the suit led.")
+    'Trick 2: Bo 4♠, Ann (you) Q♠. You won with Q♠: the highest card of the suit led.'
+    >>> said_to_the_student(game, 0, "Round 2: 6 cards each; Ann (you) took the most "
+    ...     "tricks and chooses trumps.")
+    'Round 2: 6 cards each; you took the most tricks and choose trumps.'
+    >>> said_to_the_student(game, 1, "Ann (you) wins the game.")
+    'Ann (you) wins the game.'
+    """
+    if seat is None or not line:
+        return line
+    name = game.names[seat]
+    if name not in line:
+        return line
+    for theirs, yours in _SAID_TO_YOU:
+        pattern = _pattern(_(theirs), name)
+
+        def told(m: re.Match[str], yours: str = yours) -> str:
+            text = _(yours).format(**m.groupdict())
+            starts = m.start() == 0 or m.string[: m.start()].endswith(". ")
+            return text if starts else text[:1].lower() + text[1:]
+
+        line = pattern.sub(told, line)
+    return line

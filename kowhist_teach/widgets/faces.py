@@ -218,6 +218,8 @@ def move_words(move: Move, label: Callable[[Move], str] = _call_text) -> str:
     ('Q♠ (queen of spades)', 'Pass (keep your card)')
     """
     if isinstance(move, Card):
+        if move.is_joker:  # its label is its name already (Big Joker)
+            return move.label
         return f"{move.label} ({card_name(move)})"
     return label(move)
 

@@ -34,7 +34,14 @@ from ..teach.bots import make_bot
 from ..teach.explain import suit_name
 from ..teach.hints import hint
 from ..teach.solver import LABEL
-from ..teach.story import deal_text, play_and_tell, settle_chance, trick_line, void_line
+from ..teach.story import (
+    deal_text,
+    play_and_tell,
+    said_to_the_student,
+    settle_chance,
+    trick_line,
+    void_line,
+)
 from ._common import sentence
 from ._games import family_table, spec_ui, table_specs
 from .faces import move_words
@@ -347,7 +354,8 @@ class GameModel(TableModel):
     def _tell(self, move: Move) -> list[str]:
         """Make ``move`` (checked already) and say what it led to."""
         lines = self._tell_deal(move) if self.by_deal else self._tell_round(move)
-        return [x for x in lines if x]
+        # What the student did is told to them: "You won with Q♠", not "Player 1 (you) …".
+        return [said_to_the_student(self.game, self.human, x) for x in lines if x]
 
     def _tell_round(self, move: Move) -> list[str]:
         """A move of a game told round by round, in its story hook's words."""

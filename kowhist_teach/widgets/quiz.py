@@ -23,6 +23,7 @@ from ..core.registry import spec
 from ..core.tricks import Trick
 from ..core.words import labelled
 from ..i18n import _, ngettext
+from ..i18n.formats import join
 from ..pictures.svg import card_name, hand_svg, suit_colour
 from ..teach.bots import RandomBot
 from ..teach.explain import explain_moves, explain_trick, suit_name
@@ -411,7 +412,7 @@ class TrumpQuiz(_Quiz):
         if not right:
             lines.append(
                 _("You chose {suit}, but you hold more {best}.").format(
-                    suit=suit_name(suit), best=" / ".join(suit_name(s) for s in best)
+                    suit=suit_name(suit), best=join([suit_name(s) for s in best], style="or")
                 )
             )
         values = []

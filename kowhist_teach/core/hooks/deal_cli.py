@@ -200,7 +200,11 @@ class DealCli(CliHook):
 
     def prompt(self, game: Any, seat: int) -> str:
         legal = game.legal_moves()
-        moves = " ".join(m.label if isinstance(m, Card) else m.code for m in legal)
+        # What to type: a card as it reads (Q♠, accepted on input); a joker, whose label
+        # is its name in words (Big Joker), and any other move by its code (BJ, pass).
+        moves = " ".join(
+            m.label if isinstance(m, Card) and not m.is_joker else m.code for m in legal
+        )
         return self.prompt_words(game, legal).format(moves=moves)
 
     def prompt_words(self, game: Any, legal: list[Any]) -> str:

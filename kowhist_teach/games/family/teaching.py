@@ -259,9 +259,9 @@ class FamilyTeaching(FamilyTips, Teaching):
         low = self.downtown(game, log)
         if card.is_joker:
             if int(card) == 53:
-                text = _("{who} won with {card}: the big joker, the highest trump of all")
+                text = _("{who} won with {card}, the highest trump of all")
             else:
-                text = _("{who} won with {card}: the little joker, second only to the big joker")
+                text = _("{who} won with {card}, second only to the big joker")
         elif len(trick.plays) == 1:
             text = _("{who} won with {card}: nobody else played to the trick")
         elif trump is not None and led != trump and trumps:
