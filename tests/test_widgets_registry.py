@@ -58,7 +58,17 @@ class _ToyGame(KnockoutGame):
 
 
 def test_a_newly_registered_game_plays_in_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy = GameSpec(name="toy", title="Toy whist", game=_ToyGame, rules=Rules, players=(2, 7))
+    # Its engine is Knock-Out's, so its spec declares what that engine does (rounds,
+    # the analysis): the widgets read the capabilities there and never probe the engine.
+    toy = GameSpec(
+        name="toy",
+        title="Toy whist",
+        game=_ToyGame,
+        rules=Rules,
+        players=(2, 7),
+        rounds=True,
+        analysis=True,
+    )
     # The toy plays as Knock-Out Whist (its story, teaching, record …) with the plain ui.
     toy.hooks.update(spec("knockout").hooks)
     toy.hooks["ui"] = GameUI()

@@ -137,7 +137,7 @@ def hand_faces(game: Any, seat: int, four_colour: bool = False) -> list[CardFace
                 name=card_name(card),
             )
         )
-    hidden = getattr(view, "hidden_cards", 0) if played_from == seat else 0
+    hidden = ui_of(game).hidden_cards(game, seat) if played_from == seat else 0
     if hidden:
         # A blind dog: the card is played unseen; its face stays hidden from the student.
         card = game.hand(seat)[0]

@@ -3,7 +3,7 @@
 The words for calls (:func:`call_label`), the status line (:func:`family_status_html`),
 a finished deal's summary (:func:`deal_summary`) and the outcome (:func:`outcome_text`).
 Nothing here knows which game it shows: the engine answers (``phase``, ``log``,
-``scores``, ``tricks_won``, ``contract_text``), and the game's ``ui`` hook
+``deals``, ``scores``, ``tricks_won``), and the game's ``ui`` hook
 (:mod:`kowhist_teach.core.hooks.ui`) adds its own words (a solo's target, bid whist's
 books, partnership whist's honours and games).
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.hooks.ui import target_text, trumps_pending, trumps_text
+from ..core.hooks.ui import contract_text, target_text, trumps_pending, trumps_text
 from ..core.moves import Call, Move
 from ..core.registry import spec_of, specs
 from ..core.words import labelled, named_call, score_list
@@ -97,10 +97,10 @@ def _named_anywhere(move: Call) -> str:
 
 
 def _contract(game: Any) -> str:
-    """The contract in one sentence, in the engine's words (solo whist and bid whist;
-    partnership whist has none)."""
-    words = getattr(game, "contract_text", None)
-    return sentence(words()) if words is not None and game.log is not None else ""
+    """The contract in one sentence, in the game's words (a game with an auction that
+    tells one: solo whist and bid whist; partnership whist has none)."""
+    words = contract_text(game)
+    return sentence(words) if words else ""
 
 
 def move_label(move: Move, game: Any = None) -> str:
@@ -216,7 +216,7 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     ui = ui_of(game)
     # Between deals the status still tells the deal just over (its number, dealer,
     # trumps and tricks) while the summary is read: the next one is not shown yet.
-    done = [d for d in getattr(game, "deals", ()) if d.points is not None]
+    done = [d for d in game.deals if d.points is not None]
     finished = done[-1] if waiting and done and not game.is_over() else None
     log = finished or game.log
     parts = [esc(_(game.title))]

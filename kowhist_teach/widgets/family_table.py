@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.hooks.ui import laid_open
 from ..core.registry import spec
 from ..i18n import _
 from ..pictures.svg import hand_svg, trick_svg
@@ -324,14 +325,14 @@ class FamilyTableWidget(TableView):
         """Cards the student may see beyond their hand: a hand laid open (misère
         ouverte), the kitty once shown or taken, the student's own discards."""
         game = self.model.game
-        view = game.view(self.model.human)
+        shown = laid_open(game, self.model.human)
         rows = [
             (_("{name}'s hand lies open").format(name=_short(game.names[seat])), cards)
-            for seat, cards in sorted(getattr(view, "open_hands", {}).items())
+            for seat, cards in sorted(shown.hands.items())
         ]
         # An auction's kitty and the student's discards, when the game has them.
-        rows.append((_("The kitty"), getattr(view, "kitty", None)))
-        rows.append((_("Your discards (the kitty book)"), getattr(view, "discards", None)))
+        rows.append((_("The kitty"), shown.kitty))
+        rows.append((_("Your discards (the kitty book)"), shown.discards))
         return "".join(
             f"<div>{tag('b', title)}<br>"
             f"{hand_svg(cards, size=46, four_colour=self.four_colour)}</div>"

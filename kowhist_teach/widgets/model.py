@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import RecordError, SetupError
-from ..core.hooks.ui import match_score
+from ..core.hooks.ui import declarer, laid_open, match_score
 from ..core.moves import Move
 from ..core.record import game_from_record, record_from_data, to_record
 from ..core.registry import spec
@@ -391,8 +391,7 @@ class GameModel(TableModel):
 
     def _kitty(self) -> list[Any] | None:
         """The kitty as the student may see it (``None`` while hidden, or none)."""
-        view = self.game.view(self.human)
-        return getattr(view, "kitty", None)
+        return laid_open(self.game, self.human).kitty
 
     def _tell_deal(self, move: Move) -> list[str]:
         """A move of a game played deal after deal: its calls, the kitty, the
@@ -442,7 +441,7 @@ class GameModel(TableModel):
             game.log is log
             and phase != "play"
             and _phase(game) == "play"
-            and getattr(log, "declarer", None) is not None  # a game with contracts
+            and declarer(game) is not None  # a game with contracts
         ):
             lines.append(_contract(game))  # the auction is over: what is to be made
         if (
@@ -501,7 +500,7 @@ class GameModel(TableModel):
             text += "; " + _("the turned-up card is {card}").format(card=card.label)
         if _phase(game) == "play" and game.trump is not None:
             text += "; " + _("trumps: {suit}").format(suit=suit_name(game.trump))
-        elif _phase(game) == "play" and getattr(log, "declarer", None) is None:
+        elif _phase(game) == "play" and declarer(game) is None:
             text += "; " + _("no trumps")
         return sentence(text)
 

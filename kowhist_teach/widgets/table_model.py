@@ -20,6 +20,7 @@ from ..teach.bots import BOT_NAMES, make_bot
 from ..teach.explain import explain_moves
 from ..teach.hints import ANALYSIS_SETTINGS
 from ._common import sentence
+from ._games import family_table
 
 __all__ = ["TableModel", "checked_analysis", "default_names", "last_finished_trick"]
 
@@ -34,8 +35,13 @@ def last_finished_trick(game: Any) -> Any:
     >>> last_finished_trick(KnockoutGame(3, seed=1)) is None
     True
     """
-    logs = game.rounds if spec_of(game).rounds else getattr(game, "deals", None) or ()
-    groups = [log.tricks for log in logs] or [getattr(game, "tricks", ())]
+    game_spec = spec_of(game)
+    if game_spec.rounds:  # the engine keeps its rounds, each with its tricks
+        groups = [log.tricks for log in game.rounds]
+    elif family_table(game_spec):  # played deal after deal: each deal's tricks
+        groups = [log.tricks for log in game.deals]
+    else:  # one hand (a hand of a match): its tricks
+        groups = [game.tricks]
     for tricks in reversed(groups):
         for trick in reversed(tricks):
             if trick.plays and trick.winner is not None:

@@ -49,12 +49,16 @@ __all__ = [
     "trumps_pending",
     "trumps_text",
     "target_text",
+    "contract_text",
+    "declarer",
+    "laid_open",
     "RuleOption",
     "Badge",
     "MatchScore",
     "FinishedRound",
     "StockTaken",
     "PhaseTricks",
+    "LaidOpen",
 ]
 
 
@@ -171,6 +175,22 @@ class PhaseTricks:
         return self.phase1 + self.phase2
 
 
+@dataclass(frozen=True)
+class LaidOpen:
+    """The cards a seat may see beyond its own hand and the trick, in a game with an
+    auction: ``hands`` laid open for everybody (solo whist's misère ouverte), by seat;
+    the ``kitty`` once the seat may see it (``None``: hidden, or no kitty); the seat's
+    own ``discards`` (``None``: none).
+
+    >>> LaidOpen().hands, LaidOpen().kitty
+    ({}, None)
+    """
+
+    hands: dict[int, list[Card]] = dataclasses.field(default_factory=dict)
+    kitty: list[Card] | None = None
+    discards: list[Card] | None = None
+
+
 class GameUI:
     """What the widgets ask every game; the defaults suit a plain trick-taking game.
 
@@ -250,6 +270,11 @@ class GameUI:
         """Whether ``seat`` is out of the game for good (knocked out) while others play
         on: the table then gives the student a moment of their own."""
         return False
+
+    def hidden_cards(self, game: Any, seat: int) -> int:
+        """How many of ``seat``'s own cards it may not see (Knock-Out's blind dog plays
+        its one card face down); by default none."""
+        return 0
 
     def analysis_hidden(self, game: Any) -> bool:
         """Whether no analysis is possible yet because chance is hidden from everyone
@@ -332,6 +357,21 @@ class AuctionUI:
     def target_text(self, game: Any, seat: int) -> str:
         """What ``seat`` must do against the contract, or its bid (``""`` if nothing)."""
         return ""
+
+    def contract_text(self, game: Any) -> str:
+        """The contract of the deal in play in the game's words (during the auction:
+        the bid to beat, where the game tells one); ``""``: none to tell."""
+        return ""
+
+    def declarer(self, game: Any) -> int | None:
+        """The seat whose contract the deal in play is played to, once the auction has
+        settled one (``None``: none, or not yet)."""
+        return None
+
+    def laid_open(self, game: Any, seat: int) -> LaidOpen:
+        """The cards ``seat`` may see beyond its hand: hands laid open, the kitty, its
+        discards (:class:`LaidOpen`; by default none)."""
+        return LaidOpen()
 
 
 class DealUI(GameUI):
@@ -434,3 +474,39 @@ def target_text(game: Any, seat: int) -> str:
     """What ``seat`` must do against the contract or its bid (``""``: nothing)."""
     game_spec = spec_of(game)
     return game_spec.ui.target_text(game, seat) if game_spec.auction else ""
+
+
+def contract_text(game: Any) -> str:
+    """The contract of the deal in play, in the words of a game with an ``auction``
+    (its :class:`AuctionUI`); ``""`` for any other game.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> contract_text(spec("knockout").new_game(players=3, seed=1))
+    ''
+    """
+    game_spec = spec_of(game)
+    return game_spec.ui.contract_text(game) if game_spec.auction else ""
+
+
+def declarer(game: Any) -> int | None:
+    """The declarer of the deal in play (a game with an ``auction`` whose calls settle
+    a contract), else ``None``.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> declarer(spec("knockout").new_game(players=3, seed=1)) is None
+    True
+    """
+    game_spec = spec_of(game)
+    return game_spec.ui.declarer(game) if game_spec.auction else None
+
+
+def laid_open(game: Any, seat: int) -> LaidOpen:
+    """The cards ``seat`` may see beyond its hand (a game with an ``auction``: hands
+    laid open, the kitty, its discards); none for any other game.
+
+    >>> from kowhist_teach.core.registry import spec
+    >>> laid_open(spec("knockout").new_game(players=3, seed=1), 0)
+    LaidOpen(hands={}, kitty=None, discards=None)
+    """
+    game_spec = spec_of(game)
+    return game_spec.ui.laid_open(game, seat) if game_spec.auction else LaidOpen()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks.ui import AuctionUI, DealUI
+from ...core.hooks.ui import AuctionUI, DealUI, LaidOpen
 from ...i18n import _, ngettext
 from .engine import FamilyPhase
 
@@ -56,3 +56,15 @@ class FamilyAuctionUI(AuctionUI, FamilyUI):
         return phase is FamilyPhase.BID or (
             phase is FamilyPhase.TRUMP and not self.no_trump_contract(game)
         )
+
+    def contract_text(self, game: Any) -> str:
+        # The engine's words (solo whist: the bid to beat during the auction).
+        return game.contract_text() if game.log is not None else ""
+
+    def declarer(self, game: Any) -> int | None:
+        log = game.log
+        return log.declarer if log is not None else None
+
+    def laid_open(self, game: Any, seat: int) -> LaidOpen:
+        # A hand laid open (solo whist's misère ouverte) once the engine shows it.
+        return LaidOpen(hands=dict(game.view(seat).open_hands))

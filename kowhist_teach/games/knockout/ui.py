@@ -113,6 +113,9 @@ class KnockoutUI(GameUI):
                 )
         return out
 
+    def hidden_cards(self, game: Any, seat: int) -> int:
+        return game.view(seat).hidden_cards  # a blind dog's card, face down
+
     def turn_text(self, game: Any, seat: int) -> str | None:
         phase = game.phase
         if phase is Phase.CHOOSE_TRUMP:

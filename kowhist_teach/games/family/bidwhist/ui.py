@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.hooks.ui import RuleOption
+from ....core.hooks.ui import LaidOpen, RuleOption
 from ....core.partnerships import OPPOSITE
 from ....core.words import full_stop
 from ....i18n import N_, _
@@ -28,6 +28,11 @@ class BidWhistUI(FamilyAuctionUI):
         "Bid whist: you and North bid for books over six; the winner takes the kitty "
         "and discards six. Click a bid, then your cards."
     )
+
+    def laid_open(self, game: Any, seat: int) -> LaidOpen:
+        # The kitty once the seat may see it, and the declarer's own discards.
+        view = game.view(seat)
+        return LaidOpen(dict(view.open_hands), view.kitty, view.discards)
 
     def options(self, rules: type) -> list[RuleOption]:
         return [
