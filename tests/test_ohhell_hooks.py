@@ -28,7 +28,7 @@ from kowhist_teach.teach.explain import explain_deal, explain_moves
 from kowhist_teach.teach.story import record_steps
 from kowhist_teach.teach.tips import tips_for
 from kowhist_teach.widgets import FamilyTableWidget, StepperWidget
-from kowhist_teach.widgets.family import FamilyModel
+from kowhist_teach.widgets.model import GameModel
 
 EXAMPLE = Path(kowhist_teach.__file__).parent / "examples" / "ohhell.json"
 
@@ -89,10 +89,16 @@ def test_a_whole_game_in_the_apps_table_by_clicks(caplog: pytest.LogCaptureFixtu
 
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_the_family_model_seats_three_to_seven(players: int) -> None:
-    model = FamilyModel("ohhell", OhHellRules(hand_sizes=(2, 1)), seed=players, players=players)
+    model = GameModel(
+        "ohhell",
+        rules=OhHellRules(hand_sizes=(2, 1)),
+        seed=players,
+        players=players,
+        pause_rounds=True,
+    )
     assert model.game.n == players and model.game.to_move == model.human
     with pytest.raises(ValueError):
-        FamilyModel("ohhell", seed=1, players=8)
+        GameModel("ohhell", seed=1, players=8, pause_rounds=True)
 
 
 def test_the_hook_bars_the_dealer_and_explain_says_why() -> None:
@@ -153,7 +159,7 @@ def test_the_stepper_steps_through_an_oh_hell_record() -> None:
 
 
 def test_the_hint_gives_a_reason() -> None:
-    model = FamilyModel("ohhell", seed=3)
+    model = GameModel("ohhell", seed=3, pause_rounds=True)
     assert model.game.to_move == model.human
     hint = model.hint()
     # Oh Hell's student bids first: the hint's verb is a bid's.

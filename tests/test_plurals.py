@@ -27,9 +27,7 @@ from kowhist_teach.teach.explain import explain_moves, explain_round, explain_tr
 from kowhist_teach.teach.hints import hint
 from kowhist_teach.teach.story import deal_text, play_and_tell
 from kowhist_teach.teach.tips import tips_for
-from kowhist_teach.widgets._games import family_table
-from kowhist_teach.widgets.faces import status_html
-from kowhist_teach.widgets.family_faces import family_status_html
+from kowhist_teach.widgets.family_faces import status_html
 
 #: Plural nouns that may follow a count, by language.
 PLURAL_NOUNS = {
@@ -81,9 +79,7 @@ def text_of(svg: str) -> str:
 
 
 def status(game: Any, seat: int) -> str:
-    """The table's status line (the trick table's, or the family table's)."""
-    if family_table(type(game).spec):
-        return text_of(family_status_html(game, seat))
+    """The table's status line (one for every game)."""
     return text_of(status_html(game, seat))
 
 

@@ -379,7 +379,7 @@ def test_between_two_hands_of_a_match_the_status_tells_the_hand_just_over() -> N
 
 def test_no_round_over_no_round_told() -> None:
     from kowhist_teach.core.registry import spec
-    from kowhist_teach.widgets.faces import status_html
+    from kowhist_teach.widgets.family_faces import status_html
 
     # A single hand of German Whist, the dummy game (which plays no matches) and a
     # Knock-Out game in its first round have no round just over: the facts, trumps and

@@ -18,7 +18,7 @@ from kowhist_teach.core.cards import Card
 from kowhist_teach.core.hooks.ui import contract_text, declarer, laid_open
 from kowhist_teach.core.registry import spec, specs
 from kowhist_teach.i18n import set_language
-from kowhist_teach.widgets.family_faces import family_status_html
+from kowhist_teach.widgets.family_faces import status_html
 from kowhist_teach.widgets.model import GameModel, last_finished_trick
 
 WIDGETS = Path(kowhist_teach.__file__).parent / "widgets"
@@ -61,7 +61,7 @@ def test_a_contract_shows_where_the_spec_declares_an_auction() -> None:
     model = GameModel("bidwhist", seed=3)
     _play_to_the_cards(model)
     assert declarer(model.game) is not None and contract_text(model.game)
-    assert "kw-contract" in family_status_html(model.game, model.human)
+    assert "kw-contract" in status_html(model.game, model.human)
 
 
 def test_what_the_spec_does_not_declare_the_table_does_not_show(
@@ -77,7 +77,7 @@ def test_what_the_spec_does_not_declare_the_table_does_not_show(
     assert game.log.declarer is not None and game.contract_text()  # the engine has them
     assert declarer(game) is None and contract_text(game) == ""
     assert laid_open(game, model.human).kitty is None
-    assert "kw-contract" not in family_status_html(game, model.human)
+    assert "kw-contract" not in status_html(game, model.human)
     story = " ".join(model.lines)
     assert "takes the kitty" not in story and "needs" not in story
 

@@ -20,12 +20,12 @@ from kowhist_teach.i18n import set_language
 from kowhist_teach.pictures.svg import card_colour
 from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets.family import (
-    FamilyModel,
     available_family_games,
     call_label,
     family_call_faces,
     family_game_class,
 )
+from kowhist_teach.widgets.model import GameModel
 
 # Every game the family's table seats (partnerships or an auction), from the registry:
 # a game registered with either gets every test below.
@@ -302,7 +302,7 @@ def test_an_illegal_card_says_why_and_changes_nothing() -> None:
 
 
 def test_an_illegal_move_through_the_model_raises_and_keeps_the_game() -> None:
-    model = FamilyModel("whist", seed=2)
+    model = GameModel("whist", seed=2, pause_rounds=True)
     before = [m.code for m in model.game.moves]
     not_held = next(c for c in map(Card, range(52)) if c not in model.game.hand(0))
     with pytest.raises(IllegalMove):
@@ -506,7 +506,7 @@ def test_language_switch_relabels_and_keeps_the_game(kind: str) -> None:
 
 
 def test_call_faces_come_from_the_game() -> None:
-    model = FamilyModel("whist", seed=1)
+    model = GameModel("whist", seed=1, pause_rounds=True)
     assert family_call_faces(model) == []  # whist: every move is a card
 
 
@@ -700,7 +700,8 @@ def test_bid_whist_game_over_says_why() -> None:
     import random
 
     from kowhist_teach.games.family.bidwhist.engine import BidWhistGame, BidWhistRules
-    from kowhist_teach.widgets.family import family_status_html, outcome_text
+    from kowhist_teach.widgets.family import outcome_text
+    from kowhist_teach.widgets.family_faces import status_html
 
     for seed in range(1, 40):
         game = BidWhistGame(BidWhistRules(target=1), seed=seed)
@@ -711,7 +712,7 @@ def test_bid_whist_game_over_says_why() -> None:
         said = outcome_text(game)
         if game.scores[1 - winner] <= -1:
             assert "reached −1, so" in said and "win" in said, said
-            status = text(family_status_html(game))
+            status = text(status_html(game))
             assert "not named yet" not in status
             last = game.log
             if last.trump is not None:
@@ -725,7 +726,7 @@ def test_lesson_09_solo_table_offers_misere() -> None:
     # Lesson 09's exercise 7 plays a misère at this table.
     from kowhist_teach.games.family.solo.engine import MISERE
 
-    model = FamilyModel("solo", seed=19)
+    model = GameModel("solo", seed=19, pause_rounds=True)
     assert model.game.to_move == model.human
     assert model.game.phase is FamilyPhase.BID
     assert MISERE in model.game.legal_moves()
@@ -793,7 +794,7 @@ def test_the_hint_ends_with_the_strategy_tips_that_apply() -> None:
 
     seen = 0
     for game_name in GAMES:
-        model = FamilyModel(game_name, seed=3)
+        model = GameModel(game_name, seed=3, pause_rounds=True)
         for _step in range(60):
             game = model.game
             if game.is_over():
@@ -846,7 +847,7 @@ def test_the_family_table_keeps_its_game_in_the_browser_and_resumes_it(kind: str
     before = to_record(other.game)
     for bad in (
         "/etc/passwd",
-        json.dumps(to_record(FamilyModel("whist" if kind != "whist" else "solo", seed=1).game)),
+        json.dumps(to_record(GameModel("whist" if kind != "whist" else "solo", seed=1).game)),
     ):
         other.card_table._message(other.card_table, {"event": "resume", "record": bad}, [])
         assert to_record(other.game) == before

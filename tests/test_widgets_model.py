@@ -12,7 +12,7 @@ import pytest
 from kowhist_teach.core.errors import IllegalMove, SetupError
 from kowhist_teach.core.registry import GameSpec, specs
 from kowhist_teach.i18n import set_language
-from kowhist_teach.widgets.family import FamilyModel
+from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets.model import GameModel
 
 
@@ -87,11 +87,10 @@ def test_what_differs_is_read_from_the_spec() -> None:
     assert not knockout.by_deal and knockout.game.names[:2] == ["Player 1 (you)", "Bot 1"]
     # A game of a fixed number of players gets its own, whatever is asked.
     assert GameModel("german", players=5, seed=1).game.n == 2
-    # The family table's order of arguments, and its pause between deals.
-    family = FamilyModel("solo", None, 7)
-    assert family.kind == "solo" and family.seed == 7 and family.pause_rounds
-    with pytest.raises(SetupError, match="unknown game 'knockout'"):
-        FamilyModel("knockout")
+    # The family's table holds the one model, pausing between deals.
+    family = FamilyTableWidget("solo", seed=7).model
+    assert type(family) is GameModel and family.kind == "solo" and family.seed == 7
+    assert family.pause_rounds
     with pytest.raises(SetupError, match="unknown game 'bridge'"):
         GameModel("bridge")
 

@@ -30,8 +30,8 @@ from kowhist_teach.i18n import french_spacing, ngettext, set_language
 from kowhist_teach.widgets import FamilyTableWidget
 from kowhist_teach.widgets._games import spec_ui
 from kowhist_teach.widgets.faces import match_line
-from kowhist_teach.widgets.family import FamilyModel, available_family_games
-from kowhist_teach.widgets.family_faces import family_status_html
+from kowhist_teach.widgets.family import available_family_games
+from kowhist_teach.widgets.family_faces import status_html
 from kowhist_teach.widgets.model import GameModel
 from kowhist_teach.widgets.quiz import TrumpQuiz
 from kowhist_teach.widgets.setup import NO_VALUE, SetupPanel, option_value
@@ -140,7 +140,7 @@ def test_every_game_played_deal_after_deal_replays_its_deal(kind: str) -> None:
 
 
 def test_replay_is_refused_at_a_shared_table() -> None:
-    model = FamilyModel("whist", seed=2)
+    model = GameModel("whist", seed=2, pause_rounds=True)
     model.shared = True
     with pytest.raises(ValueError, match="shared table"):
         model.replay_deal()
@@ -193,7 +193,7 @@ def test_bid_whist_says_uptown_downtown_and_no_trump_everywhere(seed: int) -> No
 
 
 def test_a_card_clicked_in_the_auction_says_what_to_do_in_words() -> None:
-    model = FamilyModel("bidwhist", seed=3)
+    model = GameModel("bidwhist", seed=3, pause_rounds=True)
     why = model.reason(model.game.hand(0)[0])
     assert "uptown, downtown or no trump" in why and "4L" not in why and "4NT" not in why
     set_language("es")
@@ -204,7 +204,7 @@ def test_a_card_clicked_in_the_auction_says_what_to_do_in_words() -> None:
 def test_the_hint_names_a_call_once(kind: str) -> None:
     """ "The rules bot would play Pass: Pass: …" — a call has its own verb, and its
     reason does not start with its name again."""
-    model = FamilyModel(kind, seed=4)
+    model = GameModel(kind, seed=4, pause_rounds=True)
     hint = model.hint()
     assert hint is not None
     first = hint[0]
@@ -218,14 +218,14 @@ def test_the_hint_names_a_call_once(kind: str) -> None:
 # ---------------------------------------------------------- whist's score line
 def test_after_a_whist_game_is_won_the_score_line_says_so() -> None:
     """The score line read "This game (to 5): 0–0" just after a game was won."""
-    model = FamilyModel("whist", seed=5)
+    model = GameModel("whist", seed=5, pause_rounds=True)
     rng = random.Random(1)
     checked = 0
     while not model.game.is_over() and checked < 2:
         game = model.game
         if model.between_deals:
             done = [d for d in game.deals if d.points is not None][-1]
-            status = text(family_status_html(game, 0, model._between_text()))
+            status = text(status_html(game, 0, model._between_text()))
             if done.game_won is not None:
                 a, b = done.game_points
                 assert f"Game won by {['North–South', 'East–West'][done.game_won[0]]}" in status
@@ -236,7 +236,7 @@ def test_after_a_whist_game_is_won_the_score_line_says_so() -> None:
             continue
         model.play(rng.choice(game.legal_moves()))
     assert checked, "no game was won"
-    status = text(family_status_html(model.game, 0))
+    status = text(status_html(model.game, 0))
     assert "This game (to 5)" in status or "Game won by" in status
 
 
@@ -253,7 +253,7 @@ def test_scores_read_without_numbers_running_into_names() -> None:
 
 def test_oh_hell_names_the_student_in_the_tricks_as_in_the_scores() -> None:
     game = spec("ohhell").new_game(seed=2, players=["Player 1 (you)", "Bot 1", "Bot 2"])
-    status = text(family_status_html(game, 0))
+    status = text(status_html(game, 0))
     tricks = status.split("Tricks:")[1].split("Points")[0]
     assert "Player 1 (you): 0" in tricks, status
     scores = status.rsplit(":", 4)

@@ -3,8 +3,7 @@
 Layers, as in the jupyter-widgets tutorial: pure functions first (:mod:`.faces`,
 :mod:`.family_faces`, and :mod:`kowhist_teach.teach.story`: what to show, what
 happened), then one ``traitlets`` model for every game (:class:`GameModel`: the game,
-the bots, what to say; :class:`FamilyModel` is it with the family table's order of
-arguments), then the views (:mod:`.views`, :mod:`.setup`, :mod:`.table`,
+the bots, what to say), then the views (:mod:`.views`, :mod:`.setup`, :mod:`.table`,
 :mod:`.family_table`).  The modules import in that order only (``_common`` →
 ``_games`` → ``faces`` → ``views`` / ``family_faces`` → ``table_model`` → ``model`` →
 ``setup`` → ``table`` / ``family`` → ``family_table`` → the app).  Every callback runs
@@ -29,8 +28,8 @@ The CSS classes of DESIGN §6 are a public contract: ``kw-card`` with ``kw-legal
 """
 
 from ..teach.story import Step, play_and_tell, record_steps
-from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html, status_html
-from .family import FamilyModel
+from .faces import CallFace, CardFace, call_faces, hand_faces, round_chart_html
+from .family_faces import status_html
 from .family_table import FamilyTableWidget
 from .model import GameModel
 from .quiz import LegalCardsQuiz, TrickWinnerQuiz, TrumpQuiz
@@ -42,7 +41,6 @@ __all__ = [
     "CallBar",
     "CallFace",
     "CardFace",
-    "FamilyModel",
     "FamilyTableWidget",
     "GameModel",
     "GermanTableWidget",

@@ -23,11 +23,10 @@ from ..core.hooks.ui import controlled_hand, match_score, stock_taken
 from ..core.moves import NO_PICTURE, NO_TRUMP, PASS, PLAY_ON, RAINBOW, Call, Move
 from ..core.record import dumps, to_record
 from ..core.registry import spec_of
-from ..core.words import labelled, score_list
+from ..core.words import score_list
 from ..i18n import _, ngettext
 from ..pictures.svg import card_colour, card_name, suit_colour
 from ..teach.explain import explain_moves, suit_name
-from ..teach.story import outcome_text
 from ._common import esc, sentence
 from ._games import ui_of
 
@@ -36,7 +35,6 @@ __all__ = [
     "CallFace",
     "hand_faces",
     "call_faces",
-    "status_html",
     "round_chart_html",
     "taken_html",
     "save_link_html",
@@ -255,64 +253,6 @@ def turn_text(game: Any, seat: int) -> str:
         return _("{name} to move").format(name=game.names[who])
     # The game's own words for this turn (trumps to choose, a card to take …).
     return ui_of(game).turn_text(game, seat) or _("Your turn: play a card")
-
-
-def status_html(game: Any, seat: int, between: str = "") -> str:
-    """The status line: round, trumps, whose turn, tricks won, who is out or a dog.
-
-    ``between`` is what to do while the next round (or hand of a match) waits for the
-    student: the line then tells the round just over (its number, trumps and tricks,
-    from the game's ``ui`` hook) and ``between`` in place of whose turn it is.
-
-    >>> from kowhist_teach import KnockoutGame
-    >>> s = status_html(KnockoutGame(3, seed=1), 0)
-    >>> 'Round 1' in s and 'Player 2 to move' in s
-    True
-    >>> s = status_html(KnockoutGame(3, seed=1), 0, between='Wait for the deal.')
-    >>> 'Wait for the deal.' in s and 'to move' not in s
-    True
-    """
-    names = game.names
-    ui = ui_of(game)
-    over = game.is_over()
-    # Between two rounds the next one is dealt already, but the student is still
-    # reading about the last one: the line tells that one until "Next round".
-    finished = ui.finished_round(game) if between and not over else None
-    if finished is not None:
-        parts = [esc(fact) for fact in finished.facts]
-        trump, settled, won = finished.trump, True, finished.tricks
-    else:
-        parts = [esc(fact) for fact in ui.status_facts(game)]  # escaped HTML
-        trump, settled, won = game.trump, ui.trump_settled(game), game.tricks_won
-    if trump is not None:
-        parts.append(trumps_html(trump))
-    elif settled:
-        parts.append(esc(_("No trumps")))
-    else:
-        parts.append(esc(_("Trumps: not chosen yet")))
-    top = " · ".join(parts)
-    if over:
-        lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
-    elif between:
-        lead = f'<span class="kw-turn kw-between-rounds">{esc(between)}</span>'
-    else:
-        lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
-    tricks = []
-    for s, name in enumerate(names):
-        label = esc(name)
-        extra = ""
-        # The badges as the round just over left them (who is out, who a dog now).
-        badge = ui.seat_badge(game, s)
-        if badge is not None:
-            extra = f' <span class="kw-badge kw-badge-{esc(badge.kind)}">'
-            extra += f"{esc(badge.label)}</span>"
-        mine = ' class="kw-me"' if s == seat else ""
-        tricks.append(f"<span{mine}>{labelled(label, f'<b>{won[s]}</b>')}{extra}</span>")
-    second = labelled(esc(_("Tricks")), " · ".join(tricks))
-    return (
-        f'<div class="kw-status-top">{top} — {lead}</div>'
-        f'<div class="kw-status-tricks">{second}</div>'
-    )
 
 
 def round_chart_html(game: Any) -> str:

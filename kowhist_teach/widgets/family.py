@@ -1,15 +1,14 @@
 """The whist family's table, its games: a game with partnerships or an auction
 (partnership whist, solo whist, bid whist, Oh Hell, any game registered so) for one
 student against bots, held by the one model of every game
-(:class:`~kowhist_teach.widgets.model.GameModel`; :class:`FamilyModel` is it with the
-family table's order of arguments).
+(:class:`~kowhist_teach.widgets.model.GameModel`).
 
 You sit South (seat 0); the bots sit West (1), North (2) and East (3). In the
 partnership games North is your partner. The table itself is
 :class:`~kowhist_teach.widgets.family_table.FamilyTableWidget`; what it shows, as
 strings, is in :mod:`kowhist_teach.widgets.family_faces`.
 
->>> m = FamilyModel('whist', seed=1)
+>>> m = GameModel('whist', seed=1)
 >>> m.game.to_move
 0
 >>> m.play(m.game.legal_moves()[0])
@@ -19,8 +18,6 @@ strings, is in :mod:`kowhist_teach.widgets.family_faces`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.errors import SetupError
 from ..core.registry import spec
 from ..i18n import _
@@ -29,21 +26,18 @@ from .faces import CallFace, call_faces
 from .family_faces import (
     call_label,
     deal_summary,
-    family_status_html,
     outcome_text,
     trick_done,
 )
 from .model import GameModel
 
 __all__ = [
-    "FamilyModel",
     "available_family_games",
     "call_label",
     "deal_summary",
     "family_call_faces",
     "family_game_class",
     "family_game_title",
-    "family_status_html",
     "outcome_text",
     "trick_done",
 ]
@@ -86,48 +80,13 @@ def family_game_title(kind: str) -> str:
     return spec(kind).display_name()
 
 
-class FamilyModel(GameModel):
-    """:class:`~kowhist_teach.widgets.model.GameModel` with the family table's order
-    of arguments (``kind, rules, seed, bots``), kept for its callers, and its pause
-    between deals: the bots wait for :meth:`next_deal` so that a deal's summary can be
-    read first. Nothing else: the one model plays every game.
-
-    >>> m = FamilyModel('whist', seed=2)
-    >>> m.game.to_move == m.human, m.pause_rounds
-    (True, True)
-    """
-
-    def __init__(
-        self,
-        kind: str = "whist",
-        rules: Any = None,
-        seed: int | None = None,
-        bots: list[str] | None = None,
-        *,
-        bot_options: dict[str, Any] | None = None,
-        players: int | None = None,
-        analysis: str = "after",
-    ) -> None:
-        family_game_class(kind)  # a game of the trick table is refused here
-        super().__init__(
-            kind,
-            players,
-            rules,
-            bots,
-            seed,
-            bot_options=bot_options,
-            analysis=analysis,
-            pause_rounds=True,
-        )
-
-
 # ------------------------------------------------------------------ what is shown
-def family_call_faces(model: FamilyModel, four_colour: bool = False) -> list[CallFace]:
+def family_call_faces(model: GameModel, four_colour: bool = False) -> list[CallFace]:
     """The calls of the student's turn (bids, pass, trump suits, high or low) as
     buttons in rank order, Pass first: the legal ones, and those the teaching layer
     explains as not allowed (dimmed, in their place).
 
-    >>> family_call_faces(FamilyModel('whist', seed=1))  # whist has no calls
+    >>> family_call_faces(GameModel('whist', seed=1))  # whist has no calls
     []
     """
     if model.between_deals:

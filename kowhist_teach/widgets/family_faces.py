@@ -1,6 +1,7 @@
 """What the whist family's table shows, as plain strings: pure functions, no widgets.
 
-The words for calls (:func:`call_label`), the status line (:func:`family_status_html`),
+The words for calls (:func:`call_label`), the status line of every game
+(:func:`status_html`),
 a finished deal's summary (:func:`deal_summary`) and the outcome (:func:`outcome_text`).
 Nothing here knows which game it shows: the engine answers (``phase``, ``log``,
 ``deals``, ``scores``, ``tricks_won``), and the game's ``ui`` hook
@@ -8,7 +9,7 @@ Nothing here knows which game it shows: the engine answers (``phase``, ``log``,
 books, partnership whist's honours and games).
 
 >>> from kowhist_teach.core.registry import spec
->>> s = family_status_html(spec('whist').new_game(seed=1))
+>>> s = status_html(spec('whist').new_game(seed=1))
 >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
 True
 """
@@ -24,15 +25,16 @@ from ..core.words import labelled, named_call, score_list
 from ..i18n import _
 from ..pictures.svg import call_words
 from ..teach.explain import explain_deal, suit_name
+from ..teach.story import outcome_text as story_outcome
 from ._common import esc, sentence
-from ._games import ui_of
+from ._games import family_table, ui_of
 from .faces import TEXT_FORM, move_words, trumps_html, turn_text
 
 __all__ = [
     "HUMAN",
     "call_label",
     "deal_summary",
-    "family_status_html",
+    "status_html",
     "move_label",
     "outcome_text",
     "seat_names",
@@ -202,16 +204,84 @@ def _trumps_part(game: Any) -> str:
     return esc(_("No trumps"))
 
 
-def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
-    """The status line: game and deal, dealer, trumps, contract, whose turn (or
-    ``waiting``, between deals), tricks (by side or by player, books in bid whist) and
-    scores (game points and this game's points in partnership whist).
+def status_html(game: Any, seat: int = HUMAN, between: str = "") -> str:
+    """The status line of any game: its facts (a round and its cards, or the game, the
+    deal and its dealer), trumps, the contract, whose turn (or ``between``: what to do
+    while the next round, hand or deal waits; the line then tells the one just over),
+    tricks (by seat with its badge, by side, or books) and, for a game played deal
+    after deal, the scores. What differs is read from the spec and the ``ui`` hook.
 
     >>> from kowhist_teach.core.registry import spec
-    >>> s = family_status_html(spec('whist').new_game(seed=1))
+    >>> s = status_html(spec('whist').new_game(seed=1))
     >>> 'Deal 1' in s and 'Trumps' in s and 'Game points (rubber)' in s
     True
+    >>> s = status_html(spec('knockout').new_game(players=3, seed=1), 0)
+    >>> 'Round 1' in s and 'Player 2 to move' in s
+    True
+    >>> s = status_html(spec('knockout').new_game(players=3, seed=1), 0, 'Wait.')
+    >>> 'Wait.' in s and 'to move' not in s
+    True
     """
+    by_deal = family_table(spec_of(game))
+    if by_deal:
+        top, counts, heading, scores = _deal_parts(game, seat, between)
+        outcome = outcome_text(game)
+    else:
+        top, counts = _round_parts(game, seat, between)
+        heading, scores, outcome = _("Tricks"), "", story_outcome(game)
+    if game.is_over():
+        lead = f'<span class="kw-outcome">{esc(outcome)}</span>'
+    elif between:
+        kind = "kw-between-deals" if by_deal else "kw-between-rounds"
+        lead = f'<span class="kw-turn {kind}">{esc(between)}</span>'
+    else:
+        lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
+    mine = ' class="kw-me"'
+    tricks = " · ".join(
+        f"<span{mine if me else ''}>{labelled(esc(who), f'<b>{n}</b>')}{badge}</span>"
+        for who, n, me, badge in counts
+    )
+    return (
+        f'<div class="kw-status-top">{" · ".join(top)} — {lead}</div>'
+        f'<div class="kw-status-tricks">{labelled(esc(heading), tricks)}</div>' + scores
+    )
+
+
+def _round_parts(game: Any, seat: int, between: str) -> tuple[list[str], list[Any]]:
+    """A game told round by round: the facts of the round (or hand) in play, or of the
+    one just over while ``between`` is shown; each seat's tricks with its badge."""
+    ui = ui_of(game)
+    # Between two rounds the next one is dealt already, but the student is still
+    # reading about the last one: the line tells that one until "Next round".
+    finished = ui.finished_round(game) if between and not game.is_over() else None
+    if finished is not None:
+        parts = [esc(fact) for fact in finished.facts]
+        trump, settled, won = finished.trump, True, finished.tricks
+    else:
+        parts = [esc(fact) for fact in ui.status_facts(game)]  # escaped HTML
+        trump, settled, won = game.trump, ui.trump_settled(game), game.tricks_won
+    if trump is not None:
+        parts.append(trumps_html(trump))
+    elif settled:
+        parts.append(esc(_("No trumps")))
+    else:
+        parts.append(esc(_("Trumps: not chosen yet")))
+    counts = []
+    for s, name in enumerate(game.names):
+        # The badges as the round just over left them (who is out, who a dog now).
+        badge = ui.seat_badge(game, s)
+        extra = ""
+        if badge is not None:
+            extra = f' <span class="kw-badge kw-badge-{esc(badge.kind)}">'
+            extra += f"{esc(badge.label)}</span>"
+        counts.append((name, won[s], s == seat, extra))
+    return parts, counts
+
+
+def _deal_parts(game: Any, seat: int, waiting: str) -> tuple[list[str], list[Any], str, str]:
+    """A game played deal after deal: the game, the deal and its dealer, trumps, the
+    contract and the seat's target (the deal just over while ``waiting``); tricks by
+    side, by seat or books; the scores line."""
     names = game.names
     ui = ui_of(game)
     # Between deals the status still tells the deal just over (its number, dealer,
@@ -235,33 +305,20 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
         defend = target_text(game, seat)
         if defend:
             parts.append(f'<span class="kw-target">{esc(sentence(defend))}</span>')
-    top = " · ".join(parts)
-    if game.is_over():
-        lead = f'<span class="kw-outcome">{esc(outcome_text(game))}</span>'
-    elif waiting:
-        lead = f'<span class="kw-turn kw-between-deals">{esc(waiting)}</span>'
-    else:
-        lead = f'<span class="kw-turn">{esc(turn_text(game, seat))}</span>'
     books = ui.counts_books(game)
     won = finished.tricks_won if finished is not None else game.tricks_won
+    sides = spec_of(game).partnerships
     if books:  # the kitty book counts for the declaring side from the discard on
-        sides = spec_of(game).partnerships
         mine = sides.side_of(seat)
-        counts = [(sides.side_name(s), game.books(s, finished), s == mine) for s in (0, 1)]
-    elif _by_partnership(game):
-        sides = spec_of(game).partnerships
+        counts = [(sides.side_name(s), game.books(s, finished), s == mine, "") for s in (0, 1)]
+    elif sides is not None:
         mine = sides.side_of(seat)
         by_side = sides.by_side(won)
-        counts = [(sides.side_name(s), n, s == mine) for s, n in enumerate(by_side)]
+        counts = [(sides.side_name(s), n, s == mine, "") for s, n in enumerate(by_side)]
     else:
         # The players by the names the scores give them ("Player 1 (you)"): the tricks
         # and the scores name the same seats the same way.
-        counts = [(names[s], won[s], s == seat) for s in range(game.n)]
-    mine = ' class="kw-me"'
-    tricks = " · ".join(
-        f"<span{mine if me else ''}>{labelled(esc(who), f'<b>{n}</b>')}</span>"
-        for who, n, me in counts
-    )
+        counts = [(names[s], won[s], s == seat, "") for s in range(game.n)]
     owners = _score_owners(game)
     scores = " · ".join(
         labelled(esc(o), f"<b>{p}</b>") for o, p in zip(owners, game.scores, strict=True)
@@ -269,9 +326,5 @@ def family_status_html(game: Any, seat: int = HUMAN, waiting: str = "") -> str:
     extra = ui.scores_extra(game)
     if extra is not None:
         scores += " · " + labelled(esc(extra[0]), f"<b>{esc(extra[1])}</b>")
-    heading = _("Books") if books else _("Tricks")
-    return (
-        f'<div class="kw-status-top">{top} — {lead}</div>'
-        f'<div class="kw-status-tricks">{labelled(esc(heading), tricks)}</div>'
-        f'<div class="kw-status-scores">{labelled(esc(scores_label(game)), scores)}</div>'
-    )
+    line = f'<div class="kw-status-scores">{labelled(esc(scores_label(game)), scores)}</div>'
+    return parts, counts, _("Books") if books else _("Tricks"), line

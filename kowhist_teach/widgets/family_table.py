@@ -1,7 +1,7 @@
 """The whist family at the table: partnership whist, solo whist, bid whist (any game
 with partnerships or an auction) against bots, to play by clicking.
 
-The widget holds no rule: it draws what :class:`~kowhist_teach.widgets.family.FamilyModel`
+The widget holds no rule: it draws what :class:`~kowhist_teach.widgets.model.GameModel`
 holds with the CSS hooks of DESIGN §6 (``kw-card`` with ``kw-legal`` or ``kw-illegal``,
 ``kw-trick``, ``kw-explain``, ``kw-hint``, ``kw-undo``, ``kw-new-deal``, ``kw-status``;
 bids, passes and trump choices as ``kw-call`` buttons).
@@ -30,8 +30,9 @@ from ..pictures.svg import hand_svg, trick_svg
 from ._common import Guard, big_button, sentence, set_classes, style_widget, tag
 from ._games import spec_ui
 from .faces import lines_html
-from .family import FamilyModel, family_call_faces, family_game_class
-from .family_faces import _short, deal_summary, family_status_html, trick_done, turn_text
+from .family import family_call_faces, family_game_class
+from .family_faces import _short, deal_summary, trick_done, turn_text
+from .model import GameModel
 from .setup import VariantGroup, option_value, relabel_option
 from .table import TableView, option_widget
 
@@ -160,7 +161,18 @@ class FamilyTableWidget(TableView):
         super().__init__()
         self.kind = game
         set_classes(self, "kw-root", "kw-table-widget", "kw-family", f"kw-{game}")
-        self.model = FamilyModel(game, rules, seed, bots, bot_options=bot_options, players=players)
+        family_game_class(game)  # a game of the trick table is refused here
+        # The one model of every game; the bots wait after each deal for "Next deal",
+        # so that its summary can be read first.
+        self.model = GameModel(
+            game,
+            players,
+            rules,
+            bots,
+            seed,
+            bot_options=bot_options,
+            pause_rounds=True,
+        )
         self._build(four_colour, language_selector, speed)
         self.four_colour = four_colour
         self.table_width = table_width
@@ -235,13 +247,6 @@ class FamilyTableWidget(TableView):
         self.next_button.description = _("Next deal")
         self.next_button.tooltip = _("The deal is over: deal the next one and play on")
         self.setup_box.set_title(0, _("Game setup: rules"))
-
-    def _status_html(self) -> str:
-        """The status line of the game as it is now (also for each frame of the bots'
-        play, which the card table shows with its picture)."""
-        model = self.model
-        between = model._between_text() if model.between_deals else ""
-        return family_status_html(model.game, model.human, between)
 
     def render(self) -> None:
         """Draw everything from the model."""

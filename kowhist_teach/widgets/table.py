@@ -35,7 +35,6 @@ from .faces import (
     match_line,
     round_chart_html,
     save_link_html,
-    status_html,
     taken_html,
 )
 from .model import GameModel
@@ -279,27 +278,8 @@ class TableWidget(TableView):
         )
         self.undo_button.disabled = False
 
-    def _status_html(self) -> str:
-        """The status line of the game as it is now (also for each frame of the bots'
-        play, which the card table shows with its picture)."""
-        model, game = self.model, self.model.game
-        between = model.between_rounds and not game.is_over()
-        # Between two rounds (or hands) the status tells the one just over, and what to
-        # do now in place of whose turn it is.
-        return status_html(game, model.human, self._between_words() if between else "")
-
     def _show_all_now(self) -> bool:
         return self.show_all.value and self._analysis_open()
-
-    def _between_words(self) -> str:
-        """What to do while the next round waits: watch or start again for a student
-        just knocked out (the moment's choices), else "Next round" (or "Next hand")."""
-        model = self.model
-        if model.out_round is not None and not model.watching:
-            return _("You are out in round {n}: watch the bots finish, or start again").format(
-                n=model.out_round
-            )
-        return model.between_text()
 
     def _game_moment(self) -> dict[str, Any]:
         model, game = self.model, self.model.game

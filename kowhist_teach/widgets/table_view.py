@@ -23,6 +23,7 @@ from ..pictures.svg import table_svg, trick_svg
 from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
 from .card_table import CardTable
 from .faces import lines_html
+from .family_faces import status_html
 from .model import checked_analysis, last_finished_trick
 from .views import CallBar, TableHand
 
@@ -174,13 +175,11 @@ class TableView(w.VBox):
 
     # ------------------------------------------------------------ the table
     def _four(self) -> bool:
-        """Whether the four-colour deck is on (a checkbox at the trick table, a flag at
-        the family's)."""
+        """Whether the four-colour deck is on (a checkbox, or a flag)."""
         return bool(getattr(self.four_colour, "value", self.four_colour))
 
     def _show_all_now(self) -> bool:
-        """Whether the student has turned every hand face up (the teacher's setting
-        allowing)."""
+        """Whether the student has turned every hand face up (the teacher allowing)."""
         return False
 
     def _analysis_open(self) -> bool:
@@ -241,10 +240,16 @@ class TableView(w.VBox):
                 self.card_table.frames = [frame]
 
     def _status_html(self) -> str:
-        """The status line of the game as it is now, for the frame drawn now: the card
-        table shows each frame's with it, so that the status line never tells what the
-        picture has not shown yet (``""``: the status line keeps to the game now)."""
-        return ""
+        """The status line now (every game's :func:`status_html`), also for each frame
+        of the bots' play, so that it never tells what the picture has not shown yet;
+        between two rounds, hands or deals: the one just over, and what to do now."""
+        model, game = self.model, self.model.game
+        if not model.between_rounds or game.is_over():
+            return status_html(game, model.human)
+        if model.out_round is not None and not model.watching:  # watch, or start again
+            words = _("You are out in round {n}: watch the bots finish, or start again")
+            return status_html(game, model.human, words.format(n=model.out_round))
+        return status_html(game, model.human, model.between_text())  # "Next round" …
 
     def _wait_word(self) -> str:
         """What a click on a card says while the student may not play: who is to play
@@ -324,7 +329,7 @@ class TableView(w.VBox):
         self._keep_in_browser()
 
     def _keep_in_browser(self) -> None:
-        if not self.card_table.store_key or not hasattr(self.model, "load"):
+        if not self.card_table.store_key:
             return
         game = self.model.game
         # A finished game is not offered back: an empty record clears the browser's copy.
