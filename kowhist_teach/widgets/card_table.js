@@ -311,7 +311,7 @@ function render({ model, el }) {
 
   function clicked(node) {
     const code = node.dataset.code;
-    if (timer !== null) {
+    if (timer !== null || later !== null) {
       // A click while the bots' cards arrive: the table as it is now at once, and the
       // card clicked is played if the student is to play it now (legal, or they hear
       // why not); else they hear who is to play.
@@ -363,10 +363,38 @@ function render({ model, el }) {
     if (node) focusCode = node.dataset.code;
   });
 
+  // A press on a card is not cut short by the bots' next frame: a frame that would
+  // replace the picture between the press and the release waits for the release, so
+  // the click reaches the card pressed (which plays, or says why not) instead of
+  // falling between the old picture and the new. Never longer than HOLD_MS, in case
+  // the release never comes (the pointer let go outside the window).
+  const HOLD_MS = 800;
+  let pressedAt = null;
+  let later = null; // the frame to show once the press is over
+  stage.addEventListener("pointerdown", () => {
+    pressedAt = performance.now();
+  });
+  const release = () => {
+    if (pressedAt === null) return;
+    pressedAt = null;
+    // After the click this release makes: the card pressed is still there for it.
+    setTimeout(() => {
+      if (later !== null) show(later);
+    }, 0);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+  window.addEventListener("blur", release);
+
   let shownSvg = null;
   function show(i) {
     const frames = model.get("frames") || [];
     if (!frames.length) return;
+    if (pressedAt !== null && performance.now() - pressedAt < HOLD_MS) {
+      later = i;
+      return;
+    }
+    later = null;
     shown = Math.min(i, frames.length - 1);
     if (frames[shown] !== shownSvg || shown === frames.length - 1) {
       const hadFocus = keepFocus && el.contains(document.activeElement);

@@ -238,10 +238,15 @@ def play_clicking_into_the_bots(
         # may change between two looks).
         box = page.evaluate(LEGAL_JS, chooser.random())
         if box is not None:
+            # The page records the click in the click's own event (played, or answered
+            # in words): wait for that record, not for the lit cards to go, which a
+            # test process held up a moment on a busy machine could miss altogether
+            # (the bots' cards come and the student's next turn is lit again).
+            count = page.evaluate("() => window.__kwClicks.length")
             page.mouse.click(box["x"], box["y"])
             try:
                 page.wait_for_function(
-                    "() => !document.querySelector('.kw-table:not(.kw-waiting) .kw-card.kw-legal')"
+                    "(n) => window.__kwClicks.length > n", arg=count, timeout=10_000
                 )
             except PlaywrightError as e:
                 raise AssertionError(_what_the_page_shows(page, box)) from e
@@ -252,7 +257,10 @@ def play_clicking_into_the_bots(
         else:
             # Nothing to do yet (the deal's result is told, its "Next deal" not yet
             # there): wait for the page to change rather than spend the walk's steps.
-            page.wait_for_function(f"(s) => ({STATE_JS})() !== s", arg=state, timeout=60_000)
+            try:
+                page.wait_for_function(f"(s) => ({STATE_JS})() !== s", arg=state, timeout=60_000)
+            except PlaywrightError as e:
+                raise AssertionError(f"the walk stood still: {page.evaluate(_READY_WHY_JS)}") from e
     else:
         if not until():
             raise AssertionError(f"{limit} steps did not reach the walk's end: {clicks.summary()}")
@@ -261,7 +269,7 @@ def play_clicking_into_the_bots(
 
 
 def _what_the_page_shows(page: Any, box: dict[str, Any]) -> str:
-    """Why a click on a legal card did not play it: what lies at the point clicked, the
+    """Why a click on a legal card went unrecorded: what lies at the point clicked, the
     table's classes, the status line and the page's last clicks (and a screenshot in
     tests/artifacts)."""
     from pathlib import Path
@@ -281,7 +289,24 @@ def _what_the_page_shows(page: Any, box: dict[str, Any]) -> str:
         }""",
         box,
     )
-    return f"a click on a legal card at {box} did not play it: {seen} (screenshot {shot})"
+    return f"a click on a legal card at {box} was not answered: {seen} (screenshot {shot})"
+
+
+# Why the walk thought there was something to do: each of READY_JS's reasons found, and
+# where it is.
+_READY_WHY_JS = """() => {
+  const found = [...document.querySelectorAll('.kw-table.kw-animating, .kw-card.kw-legal, '
+      + '.kw-call.kw-call-legal, .kw-moment-next, .kw-moment-watch, .kw-next-deal, '
+      + '.kw-next-round, .kw-status .kw-outcome')]
+    .map((n) => {
+      const r = n.getBoundingClientRect();
+      return `${n.className.baseVal ?? n.className} visible=${n.offsetParent !== null} `
+        + `at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x`
+        + `${Math.round(r.height)} display=${getComputedStyle(n).display}`;
+    });
+  const status = [...document.querySelectorAll('.kw-status')].map((n) => n.innerText);
+  return JSON.stringify({found, status});
+}"""
 
 
 _VIEW_JS = """() => [...document.querySelectorAll('.kw-status, .kw-card, .kw-call, .kw-moment')]

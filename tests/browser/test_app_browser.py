@@ -436,6 +436,61 @@ STATUS_MESSAGES = [
 ]
 
 
+def test_a_long_press_during_the_bots_play_is_answered(app_page: Any) -> None:
+    """A student holds a card down about as long as one of the bots' frames lasts (at
+    the usual pace, 650 ms): the picture waits for the release rather than replacing
+    the card under the pointer (a click whose press and release fall on two pictures
+    reaches no card: nothing played, nothing said), and the click plays the card or
+    says why not."""
+    from bots_clicks import PICK_JS, RECORDER_JS
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = app_page
+    new_deal(page)
+    page.evaluate(RECORDER_JS)
+    held = []
+    for _ in range(40):
+        if len(held) >= 3:
+            break
+        if game_over(page):
+            new_deal(page)
+        if not wait_for_one_of(page, TO_DO):
+            continue
+        moment = page.locator(".kw-moment-next, .kw-moment-watch").filter(visible=True)
+        if moment.count():
+            click_and_settle(page, moment.first)
+            continue
+        cards = page.locator(LEGAL)
+        if not cards.count():
+            settle(page)
+            continue
+        cards.first.click()  # the student's card: the bots' cards start arriving
+        try:
+            page.wait_for_selector(".kw-table.kw-animating", timeout=5_000)
+        except PlaywrightTimeout:
+            continue  # the student leads the next trick: nothing arrives
+        found = page.evaluate(PICK_JS, 0.5)
+        if found is None:
+            continue
+        count = page.evaluate("() => window.__kwClicks.length")
+        frame = "() => document.querySelector('.kw-table').dataset.frame"
+        page.mouse.move(found["x"], found["y"])
+        before = page.evaluate(frame)
+        page.mouse.down()
+        page.wait_for_timeout(700)
+        during = page.evaluate(frame)
+        page.mouse.up()
+        page.wait_for_function("(n) => window.__kwClicks.length > n", arg=count, timeout=5_000)
+        record = page.evaluate("() => window.__kwClicks[window.__kwClicks.length - 1]")
+        assert record["played"] or record["said"], record
+        held.append((before, during, record))
+        settle(page)
+    assert len(held) >= 3, held
+    # The picture stood still under the pressed card (it would have moved on).
+    assert all(before == during for before, during, _r in held), held
+    assert page.page_errors == []
+
+
 def test_replay_this_deal(app_page: Any) -> None:
     """ "Replay this deal" deals the same cards again, from the start."""
     page = app_page
