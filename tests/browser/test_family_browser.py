@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from axe_check import assert_app_accessible
-from test_app_browser import CALL, ILLEGAL, LEGAL, hand, open_app, settle, text_of
+from test_app_browser import CALL, ILLEGAL, LEGAL, TOP_JS, hand, open_app, settle, text_of
 from test_app_browser import click_and_settle as _click_and_settle
 
 pytestmark = pytest.mark.browser
@@ -249,7 +249,7 @@ def test_the_first_move_is_on_screen_at_a_projector_size(
         open_app(page, app_url)
         for kind in ("solo", "whist"):
             choose_game(page, kind)
-            page.evaluate("window.scrollTo(0, 0)")
+            page.evaluate(TOP_JS)
             found = page.evaluate(FIRST_ACTION_JS)
             assert found is not None, text_of(page, ".kw-status")
             top, bottom, inner, scrolled = found

@@ -32,6 +32,7 @@ from test_app_browser import (
     CALL,
     FIRST_LOAD_MS,
     LEGAL,
+    TOP_JS,
     VIEW_JS,
     click_and_settle,
     game_over,
@@ -194,7 +195,7 @@ LAYOUT_JS = r"""
 
 def layout_problems(page: Any) -> list[str]:
     """What overlaps or is cut on the table now, the page at its top (``[]``: nothing)."""
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(TOP_JS)
     return list(page.evaluate(LAYOUT_JS)["problems"])
 
 
@@ -348,7 +349,7 @@ def test_nothing_important_below_the_fold_in_any_game(
             # The game's tagline (what it asks of the student) whole, under the header.
             assert tagline_cut(page) == "", title
             for _ in range(40):
-                page.evaluate("window.scrollTo(0, 0)")
+                page.evaluate(TOP_JS)
                 problems = off_screen(page)
                 assert problems == [], (title, turns, problems)
                 # The overlap walk: here, and at 800x600 once a game on the same page.
@@ -374,7 +375,7 @@ def test_nothing_important_below_the_fold_in_any_game(
         page.locator(".kw-tabs .lm-TabBar-tab", has_text="Step through").first.click()
         page.wait_for_selector(".kw-step-table svg", state="visible")
         settle(page)
-        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate(TOP_JS)
         foot = page.evaluate(
             "() => document.querySelector('.kw-step-table svg').getBoundingClientRect().bottom"
         )
@@ -397,7 +398,7 @@ def test_projector_mode_fits_1024x768(browser: Any, app_url: str, artifacts: Pat
             if title != titles[0]:
                 choose_game(page, title)
             for turn in range(3):
-                page.evaluate("window.scrollTo(0, 0)")
+                page.evaluate(TOP_JS)
                 assert off_screen(page) == [], title
                 assert layout_problems(page) == [], (title, turn)
                 found = page.evaluate(LAYOUT_JS)
@@ -440,7 +441,7 @@ def test_the_header_fits_1024x768_in_every_language(
             arg={"es": "Jugar", "fr": "Jouer"}[language],
         )
         settle(page)
-        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate(TOP_JS)
         assert header_outside(page, 1024) == []
         assert header_rows(page) <= 80
         assert tagline_cut(page) == ""
@@ -595,10 +596,7 @@ ACCORDION_TITLE = ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header, .p
 def to_top(page: Any) -> None:
     """Back to the top of the page, as the student sees it after a new game: unfolding
     the setup (at the foot of the page) scrolled the page's scrolling box too."""
-    page.evaluate(
-        "() => { window.scrollTo(0, 0); for (const e of document.querySelectorAll('*'))"
-        " if (e.scrollTop > 0) e.scrollTop = 0; }"
-    )
+    page.evaluate(TOP_JS)
     settle(page)
 
 
