@@ -172,7 +172,7 @@ def test_bid_whist_kitty_and_discards() -> None:
     trumps = steps[5].lines
     assert trumps[0].startswith("Di names ") and "spades" in trumps[0]
     assert trumps[1].startswith("To Di: “You won the auction, so you name trumps: spades")
-    assert trumps[2] == "Di takes the kitty, shown to everybody: BJ K♠ 5♥ Q♦ J♦ 9♣."
+    assert trumps[2] == "Di takes the kitty, shown to everybody: Big Joker K♠ 5♥ Q♦ J♦ 9♣."
     discards = steps[6:12]
     assert [s.lines[0] for s in discards] == [
         f"Di discarded {c} face down." for c in ("2♦", "5♥", "2♣", "J♦", "Q♦", "7♣")
