@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from test_app_browser import FIRST_LOAD_MS, settle
 from test_class_browser import CONSOLE_MS, ClassServer, open_student
 from test_class_browser import classroom as classroom  # noqa: F401 - the fixture
@@ -176,10 +177,14 @@ def test_german_whist_for_two_a_student_leaves_and_comes_back(
         back.goto(classroom.students_url, timeout=FIRST_LOAD_MS)
         back.wait_for_selector(".kw-seat-page " + STATUS, timeout=FIRST_LOAD_MS)
         assert back.evaluate(SEAT_JS) == ben_seat
-        ann.wait_for_function(
-            "() => (document.querySelector('.kw-explain') || {}).innerText.includes('Ben is back')",
-            timeout=CONSOLE_MS,
-        )
+        try:
+            ann.wait_for_function(
+                "() => (document.querySelector('.kw-explain') || {}).innerText"
+                ".includes('Ben is back')",
+                timeout=CONSOLE_MS,
+            )
+        except PlaywrightError as e:
+            raise AssertionError(_what_ann_saw(ann, store, table.id, played)) from e
         back.screenshot(path=str(artifacts / "tables-ben-back.png"))
         ann.screenshot(path=str(artifacts / "tables-ann.png"))
         # The two play the hand to its end, and agree with the log.
@@ -193,6 +198,21 @@ def test_german_whist_for_two_a_student_leaves_and_comes_back(
         for context, _page in students.values():
             context.close()
         store.close()
+
+
+def _what_ann_saw(page: Any, store: ClassStore, table_id: int, played: int) -> str:
+    """Why "Ben is back" was not seen: Ann's page (its story and status), the moves of
+    the log since Ben left, with their seats, and when each seat was last seen."""
+    from kowhist_teach.classroom.tables import table_log, table_presence
+
+    said = page.evaluate(
+        "() => [...document.querySelectorAll('.kw-explain, .kw-seat-status')]"
+        ".map((n) => n.innerText.replace(/\\s+/g, ' '))"
+    )
+    status, seen = table_presence(store, table_id)
+    ages = {seat: round(time.time() - at, 1) for seat, at in seen.items()}
+    moves = [(n, seat, move) for n, seat, move in table_log(store, table_id)][played:]
+    return f"Ann's page: {said}; table {status}, seconds since seen {ages}; moves since: {moves}"
 
 
 def store_log(store: ClassStore, table_id: int) -> list[int]:
