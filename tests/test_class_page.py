@@ -194,3 +194,23 @@ def test_a_bad_name_or_id_gets_one_line(store: ClassStore) -> None:
     forged.name.value = "Eve"
     assert forged.student is None and "malformed" in forged.message.value
     assert [s.name for s in store.students()] == []
+
+
+def test_every_heartbeat_of_the_browser_is_written(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser beats every 5 s, some beats a little early on a busy machine: each
+    is written, so a student at the table is never seen as gone for 10 s (the
+    teacher's shortest delay before a bot plays their seat)."""
+    import time
+
+    page = joined(store, "Ann", "a" * 32)
+    clock = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    written = []
+    for _ in range(6):
+        clock[0] += 4.98  # the browser's 5 s, a little early
+        page.browser.beat += 1
+        written.append(next(s.last_seen for s in store.students() if s.name == "Ann"))
+    gaps = [round(b - a, 2) for a, b in zip(written, written[1:], strict=False)]
+    assert gaps == [4.98] * 5, gaps

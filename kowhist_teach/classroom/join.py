@@ -70,8 +70,12 @@ _log = logging.getLogger(__name__)
 #: Seconds between two looks at the class settings (the console's changes reach the
 #: page within this, plus the store's write).
 POLL_SECONDS = 1.0
-#: Seconds between two heartbeats written to the store (the browser beats every 5 s).
-SEEN_EVERY = 5.0
+#: Seconds between two heartbeats written to the store: under the browser's 5 s beat,
+#: so that every beat is written even when one comes a little early. At 5.0 a beat
+#: arriving 4.99 s after the last write was skipped, leaving 10 s between two writes:
+#: at the teacher's shortest delay before a bot plays (10 s) a student sitting at the
+#: table looked gone for a moment, and a bot could take their turn.
+SEEN_EVERY = 4.0
 
 _HERE = Path(__file__).resolve().parent
 
