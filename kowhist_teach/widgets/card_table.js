@@ -155,14 +155,30 @@ function render({ model, el }) {
   // that the hand stays on screen: a projector's table as tall as that (its words and
   // cards as big as they can be), another no taller than the page's own limit
   // (--kw-table-max-height) either.
+  let page = null; // what watches the sizes above the table (a ResizeObserver)
+  let watchedLine = null; // the status line above the table, once found in the page
   function fitHeight() {
     const svg = stage.querySelector("svg");
     if (!svg) return;
+    // The status line above the table may wrap onto another line (a longer status),
+    // moving the table down: it is watched, since in Voilà's page the body keeps the
+    // window's size whatever grows inside it.
+    const view = el.closest(".kw-table-widget");
+    const line = view && view.querySelector(".kw-status");
+    if (line && line !== watchedLine && page) {
+      if (watchedLine) page.unobserve(watchedLine);
+      page.observe(line);
+      watchedLine = line;
+    }
     stage.style.removeProperty("--kw-table-max-height");
     // Only in the app, a page of its own at its top (in a notebook the table lies
     // wherever the page is scrolled).
     if (!el.closest(".kw-app")) return;
-    const top = stage.getBoundingClientRect().top + window.scrollY;
+    // Where the table's top lies with the page at its top: in Voilà's page the window
+    // does not scroll but a panel inside it does, so every scrolled box above counts.
+    let scrolled = window.scrollY;
+    for (let box = stage.parentElement; box; box = box.parentElement) scrolled += box.scrollTop;
+    const top = stage.getBoundingClientRect().top + scrolled;
     const room = Math.max(160, Math.floor(window.innerHeight - top - 8));
     // (Not a projector: the page's own limit when it is the lower.)
     if (!model.get("projector") && parseFloat(getComputedStyle(svg).maxHeight) < room) return;
@@ -567,7 +583,7 @@ function render({ model, el }) {
   };
   window.addEventListener("resize", refit);
   // What is above the table may grow (a longer status line): the page's body resizes.
-  const page = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(refit);
+  page = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(refit);
   if (page) page.observe(document.body);
   // Any word from Python answers a card sent (`pending`): the hand is the table's again.
   model.on("change:frames", () => {
