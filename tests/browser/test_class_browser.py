@@ -84,8 +84,11 @@ class ClassServer:
                 _wait_port(port + 1, server)
             except (RuntimeError, TimeoutError):
                 server.stop()
-                if "already in use" in self.log.read_text(errors="replace"):
-                    time.sleep(1)  # the killed server's port, not yet free
+                # A port found free and taken by another process before the server
+                # bound it (the class command's own check says "is in use", the server
+                # "already in use"), or the killed server's port, not yet free: again.
+                if "in use" in self.log.read_text(errors="replace"):
+                    time.sleep(1)
                     continue
                 raise
             self.port, self.server = port, server
