@@ -64,7 +64,9 @@ def imported_modules() -> set[str]:
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
     package = importlib.import_module("kowhist_teach")
     for module in pkgutil.walk_packages(package.__path__, "kowhist_teach."):
-        if not module.name.endswith("__main__"):  # the CLI's entry point runs the CLI
+        # Not the CLI's entry point (it runs the CLI), nor a game's tests (the wheel leaves
+        # them out; a wheel built otherwise would bring them, and they import pytest).
+        if not module.name.endswith("__main__") and "tests" not in module.name.split("."):
             importlib.import_module(module.name)
     prefix = SITE_PACKAGES + "/"
     files = {getattr(module, "__file__", None) or "" for module in list(sys.modules.values())}

@@ -305,6 +305,15 @@ def test_make_dist_builds_a_wheel_with_the_app_and_the_course(dist: Path) -> Non
         assert f"{inside}records/{record.name}" in names
     # What `kowhist-teach lab`'s terminal reads to find kowhist-teach (cli/lab.py).
     assert "kowhist_teach/cli/terminal_rc.sh" in names
+    # Not a game package's tests (they import pytest, which no installed app carries:
+    # the static site's build imports every module of the wheel).
+    modules = {
+        p.relative_to(REPO).as_posix()
+        for p in (REPO / "kowhist_teach").rglob("*.py")
+        if "tests" not in p.relative_to(REPO).parts
+    }
+    assert modules <= names, sorted(modules - names)[:5]
+    assert not [n for n in names if n.startswith("kowhist_teach/games/") and "/tests/" in n]
     # Not the scripts that build the course, nor the prose they read.
     assert not [n for n in names if n.startswith(inside) and n.endswith(".py")]
     assert not [n for n in names if n.startswith(f"{inside}text/")]

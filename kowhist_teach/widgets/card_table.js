@@ -619,6 +619,9 @@ function render({ model, el }) {
     if (timer !== null) clearTimeout(timer);
     clearInterval(pinger);
     window.removeEventListener("resize", refit);
+    window.removeEventListener("pointerup", release);
+    window.removeEventListener("pointercancel", release);
+    window.removeEventListener("blur", release);
     if (page) page.disconnect();
     if (resized) resized.disconnect();
   };

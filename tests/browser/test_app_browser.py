@@ -119,6 +119,34 @@ def wait_for_one_of(page: Any, selectors: tuple[str, ...], timeout_ms: int = 30_
     return True
 
 
+# What the card table shows, for a walk's report when nothing comes to do: the moment
+# over the table (shown? its title, its buttons), the frame on screen of how many, the
+# classes of the table (kw-animating, kw-waiting, kw-has-moment), the buttons beside it.
+TABLE_STATE_JS = """() => {
+  const table = document.querySelector('.kw-table');
+  const moment = document.querySelector('.kw-moment');
+  const shown = (n) => n && n.offsetParent !== null;
+  return {
+    table: table ? table.className : null,
+    frame: table ? `${table.dataset.frame} of ${table.dataset.frames}` : null,
+    moment: moment ? {display: moment.style.display, shown: shown(moment),
+                      text: moment.innerText.slice(0, 200)} : null,
+    legal: document.querySelectorAll('.kw-card.kw-legal').length,
+    next_round: [...document.querySelectorAll('.kw-next-round')].some(shown),
+  };
+}"""
+
+
+def walk_report(page: Any) -> str:
+    """The page's state for a walk that found nothing to do: the status line, the card
+    table's state and any error the page or its widget manager met."""
+    return (
+        f"status {text_of(page, '.kw-status')!r}; table {page.evaluate(TABLE_STATE_JS)}; "
+        f"page errors {getattr(page, 'page_errors', [])[-3:]}; "
+        f"console errors {getattr(page, 'console_errors', [])[-3:]}"
+    )
+
+
 def play_one(page: Any) -> str:
     """Make one move of the student's: a legal card, else a legal call (trumps to
     choose, a pass, a declaration); at a moment over the table (a round's end, knocked
@@ -190,6 +218,11 @@ def app_page(browser: Any, app_url: str) -> Iterator[Any]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.page_errors = errors  # type: ignore[attr-defined]
+    # The widget manager catches an error in a widget's update and only logs it: kept
+    # for the walks' reports (a moment that never comes, a hand that does not change).
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.console_errors = console  # type: ignore[attr-defined]
     open_app(page, app_url)
     yield page
     context.close()
@@ -389,9 +422,7 @@ def _play_a_whole_game(page: Any, artifacts: Path) -> None:
         before = (hand(page), text_of(page, ".kw-status"))
         done = play_one(page)
         if not done:
-            pytest.fail(
-                f"neither a legal move nor the end of the game: {text_of(page, '.kw-status')}"
-            )
+            pytest.fail(f"neither a legal move nor the end of the game: {walk_report(page)}")
         moves += 1
         after = (hand(page), text_of(page, ".kw-status"))
         assert after != before, f"clicking {done!r} changed neither the hand nor the status"
