@@ -24,6 +24,13 @@ budget: the lessons run on two pages at once (``KOWHIST_LITE_PAGES``), each page
 JupyterLite lab, which opens one lesson after the other in the same tab, each with a new
 kernel (a Pyodide of its own, as a visitor's), closed once its last cell has answered.
 ``KOWHIST_LITE_LANGUAGES=en`` (or ``es,fr``…) runs a subset, locally; the default is all.
+``KOWHIST_LITE_LESSONS`` (comma-separated patterns of the lessons' site paths, as
+``fnmatch`` reads them: ``[0-9]*`` is every English lesson, ``fr/06_*`` one French one)
+runs those lessons only; the default is every lesson of the languages. CI names every
+English lesson and a few Spanish and French ones (see ``.ci/run``): the lessons are the
+same code in three languages, each of them runs under CPython in ``make test``
+(``tests/test_lesson_outputs.py``: every language, every checked cell), and here the
+whole course took 330 of CI's 1,200 s.
 
 Without a built site these tests skip (fail under ``KOWHIST_REQUIRE_BROWSER=1``, as CI
 runs them).
@@ -32,12 +39,14 @@ runs them).
 from __future__ import annotations
 
 import ast
+import fnmatch
 import importlib.util
 import json
 import os
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,13 +69,19 @@ _ASKED = os.environ.get("KOWHIST_LITE_LANGUAGES", "all").strip() or "all"
 LANGUAGES = list(LANGUAGE_DIRS) if _ASKED == "all" else [x.strip() for x in _ASKED.split(",")]
 if unknown := [lang for lang in LANGUAGES if lang not in LANGUAGE_DIRS]:
     raise pytest.UsageError(f"KOWHIST_LITE_LANGUAGES: no lessons in {unknown} (all, en, es, fr)")
+_PATTERNS = [
+    x.strip() for x in os.environ.get("KOWHIST_LITE_LESSONS", "*").split(",") if x.strip()
+] or ["*"]
 LESSONS = [
     path
     for lang in LANGUAGES
     for path in sorted(LANGUAGE_DIRS[lang].glob("*.ipynb"))
     # The app has tests of its own; a class's pages need a class server, not on the site.
     if path.name not in ("app.ipynb", "class.ipynb", "console.ipynb")
+    and any(fnmatch.fnmatchcase(path.relative_to(NOTEBOOKS).as_posix(), p) for p in _PATTERNS)
 ]
+if not LESSONS:
+    raise pytest.UsageError(f"KOWHIST_LITE_LESSONS: no lesson matches {_PATTERNS}")
 # Pages (each its own browser context and its own Pyodide at a time) running lessons at once.
 PAGES = max(1, int(os.environ.get("KOWHIST_LITE_PAGES", "2")))
 MARKER = "NBVAL_CHECK_OUTPUT"
@@ -705,6 +720,28 @@ def test_site_lessons_say_how_to_run_them_on_the_site(built_site: Path) -> None:
 def test_favicon_is_an_icon(built_site: Path) -> None:
     icon = (built_site / "favicon.ico").read_bytes()
     assert icon[:6] == b"\0\0\1\0\1\0" and icon[22:30] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_site_carries_babels_data_for_the_course_languages_only(built_site: Path) -> None:
+    """Babel's data of ~1,100 locales made its wheel 11 MB, more than every other
+    package of the site together, downloaded by each visitor and unpacked at each kernel
+    start; the site keeps ``root`` and the course's languages (lite/pycompile.py), which
+    the Spanish and French lessons above format their numbers and lists with."""
+    from kowhist_teach.i18n import LANGUAGES
+
+    (wheel,) = (built_site / "static" / "pyodide").glob("babel-*.whl")
+    with zipfile.ZipFile(wheel) as served:
+        names = served.namelist()
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        listed = {line.split(",")[0] for line in served.read(record).decode().splitlines()}
+    data = {n.removeprefix("babel/locale-data/") for n in names if n.endswith(".dat")} - {
+        "babel/global.dat"
+    }
+    assert data == {f"{name}.dat" for name in ("root", *LANGUAGES)}, sorted(data)[:8]
+    assert "babel/global.dat" in names  # likely subtags, plural rules: every locale's
+    assert "babel/locale-data/LICENSE.unicode" in names  # the data's licence goes along
+    assert listed == set(names), "RECORD does not list the wheel's files"
+    assert wheel.stat().st_size < 3_000_000, wheel.stat().st_size
 
 
 def test_finishing_a_site_outside_the_checkout(tmp_path: Path) -> None:
