@@ -320,6 +320,28 @@ def test_trump_choice_and_dog_pass_are_buttons() -> None:
     assert passes and "kw-call-legal" in classes(passes[0])
 
 
+def test_between_rounds_the_trump_choice_never_reaches_the_page() -> None:
+    """A round is over and the student will choose trumps in the next: until "Next
+    round", no call is shown, not even for a moment. (The bar was filled with the
+    trump choices and emptied again in one redraw: two updates that a browser drew, the
+    buttons flashing, and that a click could catch: a CI walk clicked one, which went.)"""
+    table = find_position(
+        lambda t: (
+            t.model.between_rounds
+            and t.game.phase is Phase.CHOOSE_TRUMP
+            and t.game.to_move == t.model.human
+        ),
+        players=2,
+    )
+    sent: list[tuple[Any, ...]] = []
+    table.calls.observe(lambda change: sent.append(change["new"]), names="children")
+    table.render()
+    table.set_language("es")
+    assert table.calls.children == () and all(children == () for children in sent), sent
+    table.next_button.click()
+    assert legal_calls(table) and all("kw-trump-choice" in classes(b) for b in legal_calls(table))
+
+
 # Ann fails (a dog), wins a trick with her one card (back in), fails again: a blind dog.
 BLIND_DOG = {
     "format": "kowhist-record/1",

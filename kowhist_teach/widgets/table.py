@@ -246,9 +246,12 @@ class TableWidget(TableView):
         self.status.value = self._status_html()
         self.hand.hidden = between
         self.hand.show(game, seat)
-        self.calls.show(game, seat, four)
+        # Between rounds the next round's trump choice waits for "Next round": the bar
+        # is never filled to be emptied again (two updates, which a page draws).
         if between:
             self.calls.update([])
+        else:
+            self.calls.show(game, seat, four)
         self.next_button.layout.display = "" if between else "none"
         # Between two hands of a match the same button deals the next hand.
         self.next_button.description = (
