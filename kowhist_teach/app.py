@@ -62,6 +62,10 @@ APP_CSS = """
 .kw-app .jupyter-widgets-disconnected::before,
 .kw-app.jupyter-widgets-disconnected::before { content: none !important; display: none !important; }
 .kw-teacher .kw-names-note { color: #444; font-size: 0.95em; margin: -2px 0 6px 0; }
+.kw-app .kw-page-heading {
+  position: absolute !important; width: 1px !important; height: 1px !important;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0;
+}
 """
 
 
@@ -218,6 +222,10 @@ class KowhistApp(w.VBox):
             quiet_kernel(self._say)
         self.title = w.HTML()
         set_classes(self.title, "kw-tagline")
+        # The page's one heading, for a screen reader (axe: page-has-heading-one): the
+        # game chosen, out of sight (the game buttons show it), even in projector mode.
+        self.heading = w.HTML()
+        set_classes(self.heading, "kw-page-heading")
         self.language = LanguageMenu(self.guard.wrap(self.set_language))
         self.language.layout = w.Layout(width="auto", flex="0 0 auto")
         # Every registered game, in the registry's order: a new game shows up here.
@@ -245,7 +253,7 @@ class KowhistApp(w.VBox):
         # names), their buttons wrap onto a second line: the menu never leaves the window.
         self.title.layout = w.Layout(flex="1 1 0", min_width="0")
         header = w.HBox(
-            [self.game_choice, self.title, self.language],
+            [self.heading, self.game_choice, self.title, self.language],
             layout=w.Layout(align_items="center", flex_flow="row nowrap", width="100%"),
         )
         set_classes(header, "kw-app-header")
@@ -368,6 +376,7 @@ class KowhistApp(w.VBox):
         tagline = spec_ui(spec(self.game_choice.value)).tagline
         words = esc(_(tagline) if tagline else _("Click a card to play it."))
         self.title.value = f'<span title="{words}">{words}</span>'
+        self.heading.value = f"<h1>{esc(spec(self.game_choice.value).display_name())}</h1>"
 
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""

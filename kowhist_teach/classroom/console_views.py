@@ -411,7 +411,7 @@ def results_html(results: list[DealResult], game: str | None) -> str:
         return tag("p", _("Nobody has played this deal yet."), "font-style:italic")
     rounds = max(len(r.tricks_by_round) for r in results)
     head = "".join(f"<th>{esc(r.name)}</th>" for r in results)
-    rows = [f"<tr><th></th>{head}</tr>"]
+    rows = [f"<tr><td></td>{head}</tr>"]  # the corner: a plain cell, not an empty header
     for i in range(rounds):
         cells = "".join(
             f"<td>{r.tricks_by_round[i] if i < len(r.tricks_by_round) else ''}</td>"

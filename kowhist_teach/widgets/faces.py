@@ -302,7 +302,8 @@ def round_chart_html(game: Any) -> str:
         return f'<div class="kw-chart-empty">{empty}</div>'
     return (
         f'<table class="kw-chart-table"><caption>{caption}</caption>'
-        f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        # The corner is a plain cell: a header cell says what its column or row holds.
+        f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 

@@ -442,8 +442,9 @@ class GermanTableWidget(TableWidget):
             f"<td><b>{row.total}</b></td></tr>"
             for row in phase_tricks(game)
         )
-        head = "".join(
-            f"<th>{esc(t)}</th>" for t in ("", _("Phase 1"), _("Phase 2"), _("All tricks"))
+        # The corner is a plain cell: a header cell says what its column or row holds.
+        head = "<td></td>" + "".join(
+            f"<th>{esc(t)}</th>" for t in (_("Phase 1"), _("Phase 2"), _("All tricks"))
         )
         return f'<table class="kw-chart-table"><tr>{head}</tr>{rows}</table>'
 

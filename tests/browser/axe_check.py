@@ -184,11 +184,14 @@ def assert_accessible(page: Any, where: str, **kwargs: Any) -> None:
 
 
 #: What the app's pages are held to, beyond serious and critical: every part of the page
-#: in a landmark (``region``, "moderate" in axe) and a control's accessible name holding
-#: the words it shows (``label-content-name-mismatch``, an experimental rule axe leaves
-#: off unless asked: a card button read "queen of clubs" while showing "Q ♣" failed it).
+#: in a landmark (``region``, "moderate" in axe); a first-level heading naming the page
+#: (``page-has-heading-one``, moderate); no empty header cell in a table
+#: (``empty-table-header``, minor: the round chart's corner was one); and a control's
+#: accessible name holding the words it shows (``label-content-name-mismatch``, an
+#: experimental rule axe leaves off unless asked: a card button read "queen of clubs"
+#: while showing "Q ♣" failed it).
 APP_RULES: dict[str, Any] = {
-    "also": ("region",),
+    "also": ("region", "page-has-heading-one", "empty-table-header"),
     "rules": {"label-content-name-mismatch": True},
 }
 
