@@ -346,6 +346,16 @@ class KowhistApp(w.VBox):
             self._ensure_stepper()
         elif change["new"] == _PRACTICE:
             self._ensure_quizzes()
+        self.skip.relabel(self._skip_words())
+
+    def _skip_words(self) -> str:
+        """Where the page's skip link leads on the tab shown: the cards, the steps of a
+        game, the questions."""
+        if self.tabs.selected_index == _STEPS:
+            return _("Skip to the steps")
+        if self.tabs.selected_index == _PRACTICE:
+            return _("Skip to the questions")
+        return _("Skip to your cards")
 
     def _review(self, record: dict[str, Any]) -> None:
         stepper = self._ensure_stepper()
@@ -381,7 +391,7 @@ class KowhistApp(w.VBox):
     def relabel(self) -> None:
         """The app's own texts in the chosen language."""
         self._tagline()
-        self.skip.relabel()
+        self.skip.relabel(self._skip_words())
         self.language.relabel()
         self.teacher.relabel()
         self.teacher_box.set_title(0, _("Teacher settings"))

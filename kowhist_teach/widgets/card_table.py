@@ -217,6 +217,7 @@ class CardTable(anywidget.AnyWidget):
 # to the student's cards in the table shown (a question over the table first, when one
 # is asked): its card in the tab order, the one the arrows move from.
 _SKIP_ESM = """
+const FOCUSABLE = 'button, select, input, textarea, a[href], [tabindex="0"]';
 function render({ model, el }) {
   const link = document.createElement("a");
   link.className = "kw-skip-link";
@@ -226,11 +227,22 @@ function render({ model, el }) {
   link.addEventListener("click", (e) => {
     e.preventDefault();
     const root = el.closest(".kw-app") || document;
-    const shown = (n) => n.offsetParent !== null;
+    // (Not offsetParent: an SVG element has none, even on a hidden tab.)
+    const shown = (n) => n.getClientRects().length > 0;
     const table = [...root.querySelectorAll(".kw-table")].find(shown);
-    if (!table) return;
-    const target = [...table.querySelectorAll(".kw-moment-choices button")].find(shown) ||
-      table.querySelector('.kw-card[tabindex="0"]') || table.querySelector(".kw-card") || table;
+    let target = null;
+    if (table) {
+      target = [...table.querySelectorAll(".kw-moment-choices button")].find(shown) ||
+        table.querySelector('.kw-card[tabindex="0"]') || table.querySelector(".kw-card") || table;
+    } else {
+      // No card table on the tab shown (the steps, the questions): the first control of
+      // that tab, past the tab bar (the page's main part).
+      const main = root.querySelector('[role="main"]') || root;
+      target = [...main.querySelectorAll(FOCUSABLE)].find(
+        (n) => shown(n) && !n.closest(".lm-TabBar, .p-TabBar") && !n.disabled
+      );
+    }
+    if (!target) return;
     target.focus();
     target.scrollIntoView({ block: "nearest" });
   });
@@ -253,10 +265,13 @@ _SKIP_CSS = """
 class SkipLink(anywidget.AnyWidget):
     """A link to the student's cards, first on the page (``kw-skip-link``): the first
     Tab reaches it and Enter puts the keyboard on a card of the table shown, rather
-    than ten Tabs through the games' buttons and the tabs. Hidden until focused.
+    than ten Tabs through the games' buttons and the tabs; on a tab without a table
+    (the steps, the questions), on that tab's first control. Hidden until focused.
 
     >>> SkipLink().text
     'Skip to your cards'
+    >>> link = SkipLink(); link.relabel("Skip to the questions"); link.text
+    'Skip to the questions'
     """
 
     _esm = _SKIP_ESM
@@ -269,6 +284,7 @@ class SkipLink(anywidget.AnyWidget):
         self.add_class("kw-skip")
         self.relabel()
 
-    def relabel(self) -> None:
-        """The link's words in the current language."""
-        self.text = _("Skip to your cards")
+    def relabel(self, words: str = "") -> None:
+        """The link's words in the current language: ``words`` (already translated: where
+        the link leads on the tab shown), else "Skip to your cards"."""
+        self.text = words or _("Skip to your cards")

@@ -563,14 +563,43 @@ def test_step_through_an_example_deal(app_page: Any) -> None:
     assert later and later != first, "stepping on shows the next step's explanation"
     assert step(".kw-step-prev") == first, "stepping back returns"
     assert_app_accessible(page, "the Step through a game tab")
+    assert skip_link(page) == ("Skip to the steps", "the tab shown")
     # The third tab, the quizzes, on the way back (no other test opens it).
     page.locator(".lm-TabBar-tab", has_text="Practice").first.click()
     page.wait_for_selector(".kw-quiz-trump", state="visible", timeout=60_000)
     settle(page)
     assert_app_accessible(page, "the Practice tab")
+    assert skip_link(page) == ("Skip to the questions", "the tab shown")
     page.locator(".lm-TabBar-tab", has_text="Play").first.click()
     page.wait_for_selector(LEGAL, state="visible")
     settle(page)
+    assert skip_link(page) == ("Skip to your cards", "a card")
+
+
+# Where the keyboard is after the skip link: on a card of the table, on a control of the
+# tab shown (in the page's main part, past the tab bar), or elsewhere.
+WHERE_FOCUS_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'nowhere';
+  if (el.classList.contains('kw-card')) return 'a card';
+  const main = document.querySelector('.kw-app [role="main"]');
+  const inTab = main && main.contains(el) && !el.closest('.lm-TabBar, .p-TabBar');
+  return inTab && el.getClientRects().length ? 'the tab shown' : el.outerHTML.slice(0, 120);
+}"""
+
+
+def skip_link(page: Any) -> tuple[str, str]:
+    """Put the focus on the page's skip link (the page's first Tab stop, as
+    test_table_browser's keyboard game checks) and press Enter: the link's words, and
+    where the keyboard went."""
+    page.evaluate(TOP_JS)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.locator(".kw-skip-link").first.focus()
+    link = page.locator(".kw-skip-link").first
+    words = " ".join(link.inner_text().split())
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({WHERE_FOCUS_JS})() !== 'nowhere'", timeout=5_000)
+    return words, page.evaluate(WHERE_FOCUS_JS)
 
 
 def _translations(lang: str) -> dict[str, str]:
