@@ -549,11 +549,12 @@ def test_a_face_down_hand_in_french() -> None:
 def test_the_stocks_backs_are_said_once_by_its_label() -> None:
     """Issue 24: German Whist's stock is heard as its label ("Stock: 26 cards; face up:
     …"), not as a dozen "face-down card"s."""
-    root = parse(table_svg(GermanGame(seed=1), seat=0))
-    stock = next(g for g in root.iter(NS + "g") if "kwr-stock" in classes(g))
-    backs = [c for c in stock if "kwr-back" in classes(c)]
-    assert (stock.get("aria-label") or "").startswith("Stock: 26 cards")
-    assert backs and all(b.get("aria-hidden") == "true" for b in backs)
-    # Every back on the table is hidden from assistive technology but the student's own.
-    hidden = [b for b in root.iter(NS + "svg") if "kwr-back" in classes(b)]
-    assert all(b.get("aria-hidden") == "true" for b in hidden)
+    for projector in (False, True):  # the projector's table draws its own stock box
+        root = parse(table_svg(GermanGame(seed=1), seat=0, projector=projector))
+        stock = next(g for g in root.iter(NS + "g") if "kwr-stock" in classes(g))
+        backs = [c for c in stock if "kwr-back" in classes(c)]
+        assert (stock.get("aria-label") or "").startswith("Stock: 26 cards")
+        assert backs and all(b.get("aria-hidden") == "true" for b in backs), projector
+        # Every back on the table is hidden from assistive technology.
+        hidden = [b for b in root.iter(NS + "svg") if "kwr-back" in classes(b)]
+        assert all(b.get("aria-hidden") == "true" for b in hidden), projector

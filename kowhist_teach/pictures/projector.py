@@ -205,7 +205,11 @@ def _box(svg: ET.Element, box: TextBox | CardBox, r: _Rect, four_colour: bool) -
     x = r.x + 12
     if box.pile:
         for i in range(min(box.pile, 6)):
-            g.append(card_element(None, x + i * 3, top, THEIRS))
+            # The box's label counts the pile: a screen reader says it once, not "face-
+            # down card" six times.
+            back = card_element(None, x + i * 3, top, THEIRS)
+            back.set("aria-hidden", "true")
+            g.append(back)
         x += THEIRS + 5 * 3 + 12
     step = min(THEIRS * 0.6, (r.w - 24 - (x - r.x - 12) - THEIRS) / max(len(box.cards) - 1, 1))
     for i, card in enumerate(box.cards):
