@@ -95,6 +95,11 @@ CONSOLE_CSS = """
   padding: 0 12px; }
 .kw-class-settings, .kw-same-deal-box { border: 2px solid #c8c8c8; border-radius: 12px;
   padding: 6px 16px 12px 16px; gap: 6px; flex: 1 1 420px; }
+/* A long label ("Seconds before a bot plays for a student gone", longer in Spanish and
+   French) left its menu 31 px wide at 1024x768: the menu goes under it instead. */
+.kw-class-settings .widget-dropdown { flex-wrap: wrap; row-gap: 2px; height: auto; }
+.kw-class-settings .widget-dropdown > .widget-label { max-width: 100%; white-space: normal; }
+.kw-class-settings .widget-dropdown > select { flex: 1 1 180px; min-width: 180px; }
 .kw-root .jupyter-button.kw-god.mod-active,
 .kw-root .jupyter-button.kw-projector.mod-active { background: #5e2a84; color: #fff; }
 .kw-root .jupyter-button.kw-same-deal { background: #17613a; color: #fff; font-weight: bold; }

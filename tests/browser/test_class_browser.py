@@ -205,11 +205,28 @@ def hand(page: Any) -> list[str]:
     return sorted(page.evaluate(HAND_JS))
 
 
+# The class settings whose menu is narrower than 150 px or whose label is cut: [label,
+# menu width, label width shown, label width needed].
+SETTINGS_FIT_JS = """() => [...document.querySelectorAll('.kw-class-settings .widget-dropdown')]
+  .map((d) => [d.querySelector('.widget-label'), d.querySelector('select')])
+  .filter(([label, menu]) => menu && (menu.getBoundingClientRect().width < 150 ||
+    (label && label.scrollWidth > label.clientWidth + 1)))
+  .map(([label, menu]) => [label && label.innerText, menu.getBoundingClientRect().width,
+    label && label.clientWidth, label && label.scrollWidth])"""
+
+
 def test_a_class_with_its_console(browser: Any, classroom: ClassServer, artifacts: Path) -> None:
     teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
     console = teacher_context.new_page()
     console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
     console.wait_for_selector(".kw-class-settings", timeout=FIRST_LOAD_MS)
+    # At 1024x768 each setting's menu is wide enough to read and its label whole: the
+    # longest label left its menu 31 px wide (the menu now goes under such a label).
+    console.set_viewport_size({"width": 1024, "height": 768})
+    console.wait_for_timeout(300)  # a relayout
+    narrow = console.evaluate(SETTINGS_FIT_JS)
+    assert narrow == [], f"at 1024x768 the class settings are cut: {narrow}"
+    console.set_viewport_size({"width": 1280, "height": 900})
     # A student's token never opens the console (a browser of its own: the teacher's
     # has the console's cookie).
     student_context = browser.new_context()
