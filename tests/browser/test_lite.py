@@ -54,7 +54,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from axe_check import axe_violations, summary
+from axe_check import APP_RULES, axe_violations, summary
 from conftest import unavailable
 from voila_harness import ARTIFACTS, CHROMIUM_ARGS, REPO, chromium_path
 
@@ -315,6 +315,10 @@ def test_app_from_the_landing_page_plays_three_cards_offline(lite_page: Any, sit
         bubbles += covered is not None
         assert not covered, f"the feedback covers {covered} at 800 x 600"
     assert bubbles, "no feedback was shown: nothing checked its place"
+    # What the Voilà app is held to (tests/browser/axe_check.py), here too: the site's page
+    # around it is the REPL's, kept out of sight but the app.
+    found = axe_violations(page, **APP_RULES)
+    assert not found, summary(found, "the site's app after three cards")
     assert not page.errors, page.errors
     assert not page.outside, f"requests left the host: {page.outside}"
     assert not page.missing, f"the site lacks {page.missing}"
