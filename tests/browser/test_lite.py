@@ -27,7 +27,7 @@ kernel (a Pyodide of its own, as a visitor's), closed once its last cell has ans
 ``KOWHIST_LITE_LESSONS`` (comma-separated patterns of the lessons' site paths, as
 ``fnmatch`` reads them: ``[0-9]*`` is every English lesson, ``fr/06_*`` one French one)
 runs those lessons only; the default is every lesson of the languages. CI names every
-English lesson and a few Spanish and French ones (see ``.ci/run``): the lessons are the
+English lesson and one Spanish one (see ``.ci/run``): the lessons are the
 same code in three languages, each of them runs under CPython in ``make test``
 (``tests/test_lesson_outputs.py``: every language, every checked cell), and here the
 whole course took 330 of CI's 1,200 s.
