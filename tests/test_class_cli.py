@@ -477,11 +477,19 @@ def test_a_class_started_again_keeps_its_links_and_cookie_key(
     (first, first_console), (again, again_console), (given, given_console) = starts
     assert again.token == first.token and again_console.token == first_console.token
     assert first.token != first_console.token and len(first_console.token) == 16
-    assert first.cookie_secret == again.cookie_secret == first_console.cookie_secret
+    # One key kept, one derived from it per server: the same at every start, never
+    # the students' server's and the console's alike (issue 32).
+    assert first.cookie_secret == again.cookie_secret
+    assert first_console.cookie_secret == again_console.cookie_secret
+    assert first.cookie_secret != first_console.cookie_secret
     assert len(bytes.fromhex(first.cookie_secret)) == 32
     assert given.token == "given-token" and given_console.token == first_console.token
-    config = voila_config(first)["Voila"]
-    assert config["cookie_secret"] == bytes.fromhex(first.cookie_secret)
+    config = voila_config(first)
+    assert config["Voila"]["cookie_secret"] == bytes.fromhex(first.cookie_secret)
+    assert (
+        config["IdentityProvider"]["cookie_name"]
+        != voila_config(first_console)["IdentityProvider"]["cookie_name"]
+    )
 
 
 def test_start_refuses_a_port_in_use(

@@ -68,16 +68,28 @@ def test_every_mode_culls_preheats_waits_and_hides_tracebacks() -> None:
         ("127.8.0.1", False, True),
         ("[::1]", False, True),
         ("LOCALHOST", False, True),
+        ("localhost:9000", False, True),  # one student's app: any port (a tunnel)
         ("10.0.0.7", False, False),  # the LAN address only in classroom mode
-        ("10.0.0.7", True, True),
-        ("10.0.0.8", True, False),
+        ("10.0.0.7:8866", False, False),
+        ("10.0.0.7:8866", True, True),
+        ("localhost:8866", True, True),
+        ("127.0.0.1:8866", True, True),
+        ("[::1]:8866", True, True),
+        # In a class, only this server's port: never the console's (8867), another, none.
+        ("10.0.0.7:8867", True, False),
+        ("localhost:8867", True, False),
+        ("10.0.0.7", True, False),
+        ("10.0.0.7:80", True, False),
+        ("10.0.0.7:08866x", True, False),
+        ("10.0.0.8:8866", True, False),
         ("rebind.attacker.example", False, False),
-        ("rebind.attacker.example", True, False),
-        ("localhost.attacker.example", True, False),
+        ("rebind.attacker.example:8866", True, False),
+        ("localhost.attacker.example:8866", True, False),
     ],
 )
 def test_host_check(host: str, classroom: bool, ok: bool) -> None:
-    assert allowed_host(host, ServeOptions(classroom=classroom, address="10.0.0.7")) is ok
+    options = ServeOptions(classroom=classroom, address="10.0.0.7", port=8866)
+    assert allowed_host(host, options) is ok
 
 
 def test_tokens_are_fresh_and_readable() -> None:

@@ -382,7 +382,7 @@ def test_logout_answers_with_a_page_and_clears_the_login(server: Server) -> None
     page = server.page("127.0.0.6")
     assert page.status == 200
     server.give_back([page.kernel])
-    login = [name for name in page.cookies if name.startswith("username-")]
+    login = [name for name in page.cookies if name == f"kowhist-app-{server.port}"]
     assert login, page.cookies
     answer = server.request("/logout", "127.0.0.6", cookies=page.cookies)
     assert answer.status == 200, answer.body[:500]

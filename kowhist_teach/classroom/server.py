@@ -5,8 +5,14 @@ so that in every mode:
 
 - **the Host header is checked**: only ``localhost``, a loopback address and, in
   classroom mode, the address printed for the students are answered; any other name
-  (a DNS-rebinding page, for one) gets a one-line 403. (Voilà itself sets
+  (a DNS-rebinding page, for one) gets a one-line 403. In classroom mode the Host must
+  also name this server's own port: the students' server does not answer to the
+  console's port, nor the console to the students'. (Voilà itself sets
   ``allow_remote_access`` and so accepts any Host.)
+- **each server has its own login**: its login cookie's name is its own
+  (``kowhist-<role>-<port>``, not jupyter_server's ``username-<Host>``, which the request
+  chose), signed with a key of its own (a class derives one per role from the key it
+  keeps: :func:`role_secret`), so no cookie one server hands out opens another.
 - **idle kernels are culled**: a kernel with no page open that has done nothing for
   :data:`CULL_IDLE_MINUTES` minutes is shut down, checked every
   :data:`CULL_INTERVAL_SECONDS` seconds (``MappingKernelManager.cull_idle_timeout``,
@@ -42,8 +48,10 @@ without it is refused).
 >>> o = ServeOptions(classroom=True, address="192.168.1.20", token="k7m2p9x4qd")
 >>> join_url(o)
 'http://192.168.1.20:8866/?token=k7m2p9x4qd'
->>> allowed_host("192.168.1.20", o), allowed_host("evil.example", o)
+>>> allowed_host("192.168.1.20:8866", o), allowed_host("192.168.1.20:8867", o)
 (True, False)
+>>> allowed_host("evil.example:8866", o)
+False
 >>> allowed_host("localhost", ServeOptions()), allowed_host("192.168.1.20", ServeOptions())
 (True, False)
 """
@@ -52,8 +60,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import hmac
 import ipaddress
-import re
 import secrets
 import socket
 import tempfile
@@ -75,12 +84,15 @@ __all__ = [
     "MEMORY_MB",
     "ServeOptions",
     "allowed_host",
+    "cookie_name",
     "gentle_pool",
     "capped_kernel_argv",
     "join_url",
     "lan_address",
     "new_token",
+    "role_secret",
     "serve",
+    "server_config",
     "voila_config",
 ]
 
@@ -176,7 +188,11 @@ class ServeOptions:
     cookie_secret: str | None = None
     """The key that signs the pages' login cookies, as hex (default: a new one each
     start). A class keeps one in its store, so that after a restart the students' pages
-    are still logged in and a reload brings each back to their game."""
+    are still logged in and a reload brings each back to their game; each of its two
+    servers signs with a key of its own derived from it (:func:`role_secret`)."""
+    role: str = "app"
+    """Which server this is: ``"app"`` (``kowhist-teach app``), ``"students"`` or
+    ``"console"`` (``class start``). It names the login cookie (:func:`cookie_name`)."""
 
     hub: Any = None
     """Under a JupyterHub (:class:`~.hub.HubPlace`): the hub's login in place of a token,
@@ -195,6 +211,34 @@ def new_token(length: int = 10) -> str:
     (10, True, True)
     """
     return "".join(secrets.choice(_TOKEN_ALPHABET) for _ in range(length))
+
+
+def role_secret(secret: str, role: str) -> str:
+    """The key (hex) that signs the login cookies of a class's server ``role``
+    (``"students"``, ``"console"``), derived from the class's one kept key ``secret``
+    (hex): the same at every start (pages stay logged in across a restart), another for
+    each role (a cookie of the students' server never opens the console).
+
+    >>> key = "00" * 32
+    >>> role_secret(key, "students") == role_secret(key, "students") != role_secret(key, "console")
+    True
+    >>> len(bytes.fromhex(role_secret(key, "console")))
+    32
+    """
+    message = f"kowhist-teach login cookies: {role}".encode()
+    return hmac.new(bytes.fromhex(secret), message, hashlib.sha256).hexdigest()
+
+
+def cookie_name(options: ServeOptions) -> str:
+    """The name of the server's login cookie: its role and port, never from the request
+    (jupyter_server's default, ``username-<Host header>``, let a request with another
+    server's Host get a cookie named as that server's). Browsers keep cookies per host,
+    not per port: the port keeps two servers on one machine apart.
+
+    >>> cookie_name(ServeOptions(port=8867, role="console"))
+    'kowhist-console-8867'
+    """
+    return f"kowhist-{options.role}-{options.port}"
 
 
 def lan_address() -> str:
@@ -237,24 +281,51 @@ def join_url(options: ServeOptions) -> str:
     return f"{url}?token={options.token}" if options.classroom and options.token else url
 
 
-def allowed_host(host: str, options: ServeOptions) -> bool:
-    """Whether to answer a request whose Host header names ``host`` (without its port):
-    a loopback name or address, or the classroom's printed address.
+def _host_and_port(header: str) -> tuple[str, int | None]:
+    """The name and port of a Host header (``None``: no port given; ``-1``: not a port).
 
-    >>> allowed_host("127.0.0.1", ServeOptions()), allowed_host("[::1]", ServeOptions())
+    >>> _host_and_port("10.0.0.7:8866"), _host_and_port("[::1]:80"), _host_and_port("[::1]")
+    (('10.0.0.7', 8866), ('::1', 80), ('::1', None))
+    """
+    header = header.lower().strip()
+    if header.startswith("["):
+        name, _bracket, rest = header[1:].partition("]")
+        if not rest:
+            return name, None
+        port = rest[1:] if rest.startswith(":") else "x"
+    else:
+        name, colon, port = header.rpartition(":")
+        if not colon:
+            return header, None
+    return name, int(port) if port.isascii() and port.isdigit() and len(port) <= 5 else -1
+
+
+def allowed_host(host: str, options: ServeOptions) -> bool:
+    """Whether to answer a request whose Host header is ``host``: a loopback name or
+    address, or the classroom's printed address; in classroom mode with this server's
+    own port, so that one of a class's two servers never answers to the other's (a
+    Host without a port means port 80). One student's server on loopback takes any
+    port (a tunnel, ``ssh -L 9000:localhost:8866``, moves it).
+
+    >>> allowed_host("127.0.0.1", ServeOptions()), allowed_host("[::1]:9000", ServeOptions())
     (True, True)
     >>> allowed_host("attacker.example", ServeOptions())
     False
+    >>> o = ServeOptions(classroom=True, address="10.0.0.7", port=8866)
+    >>> allowed_host("10.0.0.7:8866", o), allowed_host("localhost:8867", o)
+    (True, False)
     """
-    host = host.lower().strip()
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    if host in _LOOPBACK_NAMES:
+    name, port = _host_and_port(host)
+    if options.classroom and (80 if port is None else port) != options.port:
+        return False
+    if port == -1:
+        return False
+    if name in _LOOPBACK_NAMES:
         return True
     with contextlib.suppress(ValueError):
-        if ipaddress.ip_address(host).is_loopback:
+        if ipaddress.ip_address(name).is_loopback:
             return True
-    return options.classroom and host == _public_address(options).lower()
+    return options.classroom and name == _public_address(options).lower()
 
 
 def capped_kernel_argv(argv: list[str], memory_mb: int) -> list[str]:
@@ -308,6 +379,13 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
             "token": (options.token or "") if options.classroom else "",
             "custom_display_url": join_url(options).split("?")[0],
         }
+    # The login cookie's name is the server's own (never the request's Host); under a
+    # hub the hub's login names its own (after the server's OAuth client).
+    login = (
+        {}
+        if options.hub is not None
+        else {"IdentityProvider": {"cookie_name": cookie_name(options)}}
+    )
     return {
         "Voila": {
             **listen,
@@ -326,6 +404,7 @@ def voila_config(options: ServeOptions) -> dict[str, dict[str, Any]]:
             "preheat_kernel": pool > 0,
             "default_pool_size": pool,
         },
+        **login,
         "VoilaKernelManager": {"fill_delay": FILL_DELAY},
         # Kernels talk over Unix sockets, not TCP ports: a TCP port is picked free and
         # bound by the kernel a moment later, and on a busy machine another process can
@@ -354,7 +433,7 @@ def _server_classes() -> tuple[type, type, type, type]:
     import tornado.web
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_core.paths import jupyter_config_path
-    from tornado.routing import AnyMatches, HostMatches, Rule
+    from tornado.routing import AnyMatches, Matcher, Rule
     from traitlets import default
     from voila.app import Voila
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -401,6 +480,16 @@ def _server_classes() -> tuple[type, type, type, type]:
             spec.argv = capped_kernel_argv(list(spec.argv), memory)
             return spec
 
+    class AllowedHost(Matcher):
+        """Matches a request whose Host header (name and port) :func:`allowed_host`
+        takes for this server."""
+
+        def __init__(self, options: ServeOptions) -> None:
+            self.options = options
+
+        def match(self, request: Any) -> dict[str, Any] | None:
+            return {} if allowed_host(request.host or "", self.options) else None
+
     class KowhistVoila(Voila):
         """Voilà with the Host check, the beacon shutdown and the CDN-free template."""
 
@@ -443,15 +532,10 @@ def _server_classes() -> tuple[type, type, type, type]:
             ]
             if self.kowhist_options.hub is not None:
                 return _hub_handlers(handlers, self.server_url)
-            names = ["localhost", r"127\.\d+\.\d+\.\d+", r"\[::1\]"]
-            if self.kowhist_options.classroom:
-                host = _public_address(self.kowhist_options).lower()
-                names.append(re.escape(f"[{host}]" if ":" in host else host))
-            pattern = "^(" + "|".join(names) + ")$"
-            # Tornado routes by Host first: the app for the allowed names, a refusal for
-            # the rest.
+            # Tornado routes by Host first: the app for the allowed names (and, in a
+            # class, this server's port), a refusal for the rest.
             return [
-                Rule(HostMatches(pattern), handlers),
+                Rule(AllowedHost(self.kowhist_options), handlers),
                 Rule(AnyMatches(), WrongHostHandler),
             ]
 
@@ -487,13 +571,29 @@ def skip_slow_format_checker() -> None:
     sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 
+def server_config(options: ServeOptions) -> Any:
+    """The traitlets ``Config`` that :func:`serve` starts Voilà with: :func:`voila_config`
+    and the classes (the capped kernel specs; under a hub, the hub's login).
+
+    >>> server_config(ServeOptions(port=9000)).IdentityProvider.cookie_name
+    'kowhist-app-9000'
+    """
+    from traitlets.config import Config
+
+    config = Config(voila_config(options))
+    config.VoilaConfiguration.kernel_spec_manager_class = _server_classes()[2]
+    if options.hub is not None:
+        from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
+
+        config.Voila.identity_provider_class = JupyterHubIdentityProvider
+    return config
+
+
 def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
     """Run the app's Voilà server in this process until Ctrl-C or SIGTERM; its exit
     status. ``announce=False`` prints nothing (``class start`` prints its own links)."""
     skip_slow_format_checker()
-    voila_class, _handler, spec_manager, _wrong_host = _server_classes()
-    from traitlets.config import Config
-
+    voila_class, _handler, _spec_manager, _wrong_host = _server_classes()
     if options.classroom and not options.token:
         options.token = new_token()
     if announce and options.classroom:
@@ -507,12 +607,7 @@ def serve(notebook: Path, options: ServeOptions, announce: bool = True) -> int:
     elif announce:
         message = _("Starting the app at http://localhost:{port}/ (Ctrl-C stops it)")
         print(message.format(port=options.port), flush=True)
-    config = Config(voila_config(options))
-    config.VoilaConfiguration.kernel_spec_manager_class = spec_manager
-    if options.hub is not None:
-        from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
-
-        config.Voila.identity_provider_class = JupyterHubIdentityProvider
+    config = server_config(options)
     with tempfile.TemporaryDirectory(prefix="kowhist-template-") as folder:
         (Path(folder) / "index.html.j2").write_text(_TEMPLATE, encoding="utf-8")
         try:

@@ -176,10 +176,16 @@ def class_servers(
         memory_mb=MEMORY_MB if memory_mb is None else memory_mb,
         max_kernels=max_kernels,
         max_per_client=max_per_client,
+        role="students",
     )
     teacher = teacher_token or new_token(16)
     console = replace(
-        students, port=port + 1, token=teacher, pool_size=CONSOLE_POOL_SIZE, max_kernels=None
+        students,
+        port=port + 1,
+        token=teacher,
+        pool_size=CONSOLE_POOL_SIZE,
+        max_kernels=None,
+        role="console",
     )
     return students, console
 
@@ -233,6 +239,7 @@ def _console_main() -> int:
         memory_mb=settings["memory_mb"],
         max_kernels=settings.get("max_kernels"),
         max_per_client=settings.get("max_per_client"),
+        role="console",
     )
 
     def watch(parent: int) -> None:

@@ -204,7 +204,7 @@ def _cmd_start(args: argparse.Namespace) -> int:
     except ImportError:
         raise SetupError(_("a class needs Voilà: pip install 'kowhist-teach[app]'")) from None
     from ..classroom.schema import CLASS_DB_ENV
-    from ..classroom.server import join_url, new_token
+    from ..classroom.server import join_url, new_token, role_secret
 
     students, console = start_plan(args)
     pages = package_notebook("class.ipynb"), package_notebook("console.ipynb")
@@ -218,11 +218,14 @@ def _cmd_start(args: argparse.Namespace) -> int:
         url, where = store.url, store.where
         # The class keeps its links and the key of its pages' login cookies: started
         # again on the same store, the link on the board still works and every page
-        # open before is still logged in, so a reload brings each student back.
+        # open before is still logged in, so a reload brings each student back. Each
+        # server signs with a key of its own, derived from the kept one: a cookie of
+        # the students' server never opens the console.
         students.token = args.token or store.secret("students_token", new_token)
         console.token = args.teacher_token or store.secret("teacher_token", lambda: new_token(16))
         secret = store.secret("cookie_secret", lambda: secrets.token_hex(32))
-        students.cookie_secret = console.cookie_secret = secret
+        students.cookie_secret = role_secret(secret, students.role)
+        console.cookie_secret = role_secret(secret, console.role)
     finally:
         store.close()
     if students.token == console.token:
