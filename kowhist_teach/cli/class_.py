@@ -213,9 +213,13 @@ def _cmd_start(args: argparse.Namespace) -> int:
             raise SetupError(
                 _("port {port} is in use: choose another with --port").format(port=options.port)
             )
+    from ..classroom.holder import hold_store
+
     store = open_store(args.dir, args.db)
     try:
         url, where = store.url, store.where
+        # One class start per store: a second is refused, naming the first's process.
+        hold = hold_store(url, where)
         # The class keeps its links and the key of its pages' login cookies: started
         # again on the same store, the link on the board still works and every page
         # open before is still logged in, so a reload brings each student back. Each
@@ -228,18 +232,24 @@ def _cmd_start(args: argparse.Namespace) -> int:
         console.cookie_secret = role_secret(secret, console.role)
     finally:
         store.close()
-    if students.token == console.token:
-        raise SetupError(_("the teacher's token must not be the students' token"))
-    # Before any kernel starts (the pools preheat at once): every kernel inherits it.
-    os.environ[CLASS_DB_ENV] = url
-    lines = [
-        _("The class is open. Its store: {where}").format(where=where),
-        _("Students open: {url}").format(url=join_url(students)),
-        _("Your console (teacher only): {url}").format(url=join_url(console)),
-        _("Each link carries its own token: a page without it is refused. Ctrl-C stops the class."),
-    ]
-    print("\n".join(lines), flush=True)
-    return run_class(pages[0], pages[1], students, console, open_browser=not args.no_browser)
+    try:
+        if students.token == console.token:
+            raise SetupError(_("the teacher's token must not be the students' token"))
+        # Before any kernel starts (the pools preheat at once): every kernel inherits it.
+        os.environ[CLASS_DB_ENV] = url
+        lines = [
+            _("The class is open. Its store: {where}").format(where=where),
+            _("Students open: {url}").format(url=join_url(students)),
+            _("Your console (teacher only): {url}").format(url=join_url(console)),
+            _(
+                "Each link carries its own token: a page without it is refused. Ctrl-C "
+                "stops the class."
+            ),
+        ]
+        print("\n".join(lines), flush=True)
+        return run_class(pages[0], pages[1], students, console, open_browser=not args.no_browser)
+    finally:
+        hold.release()
 
 
 # ------------------------------------------------------------------ class status

@@ -25,7 +25,9 @@ prints.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from os import PathLike
 from pathlib import Path
@@ -42,6 +44,7 @@ __all__ = [
     "ReplayError",
     "load_record",
     "parse_record",
+    "read_record_text",
     "record_from_data",
     "MAX_RECORD_BYTES",
     "check_record",
@@ -209,14 +212,78 @@ def load_record(source: str | PathLike[str] | dict[str, Any]) -> dict[str, Any]:
         return source
     if isinstance(source, str) and source.lstrip().startswith("{"):
         return parse_record(source)
-    path = Path(source)
+    return parse_record(read_record_text(source))
+
+
+def _not_a_file(mode: int) -> str | None:
+    """Why a file of this mode is not one a record is read from (None: a plain file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("it is a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        return _("it is a pipe (FIFO), not a file")
+    if stat.S_ISSOCK(mode):
+        return _("it is a socket, not a file")
+    return _("it is a device, not a file")
+
+
+def read_record_text(path: str | PathLike[str]) -> str:
+    """The text of the record file ``path``, read to at most
+    :data:`MAX_RECORD_BYTES` (and one byte more, to know it is longer). A folder, a
+    device (``/dev/zero``), a pipe or a socket is refused before a byte is read, a
+    longer file after ``MAX_RECORD_BYTES + 1``: each with a one-line
+    :class:`~kowhist_teach.core.errors.RecordError`.
+
+    >>> try:
+    ...     read_record_text("/dev/zero")
+    ... except RecordError as e:
+    ...     print(e)
+    cannot read /dev/zero: it is a device, not a file
+    """
+    path = Path(path)
+
+    def refuse(why: object) -> RecordError:
+        return RecordError(_("cannot read {path}: {why}").format(path=path, why=why))
+
     try:
-        text = path.read_text(encoding="utf-8")
+        # Asked of the name first: opening some devices does something (a tape
+        # rewinds), and a pipe's open would wait for a writer.
+        why = _not_a_file(os.stat(path).st_mode)
     except FileNotFoundError:
         raise RecordError(_("no such file: {path}").format(path=path)) from None
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise RecordError(_("cannot read {path}: {why}").format(path=path, why=e)) from None
-    return parse_record(text)
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise refuse(getattr(e, "strerror", None) or e) from None
+    if why is not None:
+        raise refuse(why)
+    try:
+        # O_NONBLOCK: should the name become a pipe in between, the open does not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise RecordError(_("no such file: {path}").format(path=path)) from None
+    except OSError as e:
+        raise refuse(e.strerror or e) from None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            info = os.fstat(f.fileno())
+            why = _not_a_file(info.st_mode)  # what was opened, whatever the name is now
+            if why is not None:
+                raise refuse(why)
+            data = f.read(MAX_RECORD_BYTES + 1)
+        except OSError as e:
+            raise refuse(e.strerror or e) from None
+    if len(data) > MAX_RECORD_BYTES:
+        if info.st_size > MAX_RECORD_BYTES:
+            raise _too_large(info.st_size)
+        raise RecordError(  # a file that says no size (/proc's)
+            _("file too large: a record is at most {limit} kB").format(
+                limit=MAX_RECORD_BYTES // 1000
+            )
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise refuse(e) from None
 
 
 def save_record(record: dict[str, Any], path: str | PathLike[str]) -> None:
@@ -371,9 +438,9 @@ def claimed_game(source: Any) -> str | None:
     data = source
     if isinstance(source, str):
         try:
-            text = source if source.lstrip().startswith("{") else Path(source).read_text("utf-8")
+            text = source if source.lstrip().startswith("{") else read_record_text(source)
             data = json.loads(text)
-        except (OSError, ValueError):
+        except (RecordError, ValueError):
             return None
     game = data.get("game") if isinstance(data, dict) else None
     return game if _record_hook(game) is not None else None

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from ...core.cards import Card, card_codes
@@ -51,7 +50,7 @@ from ...core.deal_record import (
 )
 from ...core.errors import IllegalMove, RecordError  # noqa: F401  (IllegalMove: the doctests)
 from ...core.hooks.record import RecordHook
-from ...core.record import check_record
+from ...core.record import check_record, read_record_text
 from ...core.registry import spec
 from ...i18n import _
 from .engine import FamilyGame
@@ -289,9 +288,9 @@ def family_game_of(source: Any) -> str | None:
     data = source
     if isinstance(source, str):
         try:
-            text = source if source.lstrip().startswith("{") else Path(source).read_text("utf-8")
+            text = source if source.lstrip().startswith("{") else read_record_text(source)
             data = json.loads(text)
-        except (OSError, ValueError):
+        except (RecordError, ValueError):
             return None
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) and game in FAMILY_GAMES else None
