@@ -38,6 +38,8 @@ so that in every mode:
 - **no traceback reaches the browser** (``show_tracebacks=False``) and **no asset comes
   from a CDN**: the page's icon-font links (jsDelivr) are dropped (the app uses no icon)
   and MathJax is not loaded from cdnjs;
+- **a page's messages to its kernel are capped** at :data:`WEBSOCKET_MAX_BYTES` (a
+  record upload and its envelope): a longer one closes the page's socket unread;
 - **kernels are capped** in classroom mode (:mod:`.limits`); **the log stays short and
   without the token** (:mod:`.server_log`).
 
@@ -73,6 +75,7 @@ from typing import Any
 from unittest import mock
 from urllib.parse import urlsplit
 
+from ..core.record import MAX_RECORD_BYTES
 from ..i18n import _
 from .limits import harden_handlers, tracking
 from .pool import gentle_pool
@@ -82,6 +85,7 @@ __all__ = [
     "CULL_IDLE_MINUTES",
     "CULL_INTERVAL_SECONDS",
     "MEMORY_MB",
+    "WEBSOCKET_MAX_BYTES",
     "ServeOptions",
     "allowed_host",
     "cookie_name",
@@ -117,6 +121,12 @@ CELL_TIMEOUT = 300
 #: (Voilà's default is 1 s after each page; a class arriving together would then start 30
 #: kernels while the students play).
 FILL_DELAY = 20.0
+
+#: The longest message a page may send its kernel, in bytes: a record upload (at most
+#: :data:`~kowhist_teach.core.record.MAX_RECORD_BYTES`, the one large message a page
+#: sends) and its envelope. Tornado's default, 10 MiB, let a forged upload put ten
+#: times a record's limit in the kernel before the upload widget looked at its size.
+WEBSOCKET_MAX_BYTES = MAX_RECORD_BYTES + 64 * 1024
 
 #: Letters and digits a student can copy from a projector without confusing them.
 _TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -513,7 +523,11 @@ def _server_classes() -> tuple[type, type, type, type]:
                 return tracking(gentle_pool(manager) if preheat else manager)
 
             with mock.patch.object(voila_app, "voila_kernel_manager_factory", factory):
-                return super().init_settings()
+                settings = super().init_settings()
+            # A page's message to its kernel is at most a record upload (and its
+            # envelope): tornado closes a socket sending more before reading it on.
+            settings["websocket_max_message_size"] = WEBSOCKET_MAX_BYTES
+            return settings
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()

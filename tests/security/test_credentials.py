@@ -20,20 +20,26 @@ has>``: 404 (logged in, no such kernel) or 403 (not logged in), no kernel starte
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import importlib.util
+import json
 import re
 import socket
+import struct
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from kowhist_teach.core.record import MAX_RECORD_BYTES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from voila_harness import VoilaServer, free_port  # noqa: E402
@@ -330,3 +336,81 @@ def test_under_a_hub_the_console_and_a_students_server_share_no_key(
         assert "cookie_secret" not in config.Voila and "cookie_name" not in config.IdentityProvider
         keys += [voila(config=config).cookie_secret, voila(config=config).cookie_secret]
     assert len(set(keys)) == 4 and all(len(k) == 32 for k in keys)
+
+
+# ------------------------------------------------------------------ the upload's size
+def _v1_message(msg_type: str, content: dict[str, Any], buffers: list[bytes]) -> bytes:
+    """A kernel message as a page sends it (websocket protocol v1, binary)."""
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "teacher",
+        "session": uuid.uuid4().hex,
+        "version": "5.3",
+        "date": "2026-01-01T00:00:00Z",
+    }
+    parts = [b"shell", *(json.dumps(x).encode() for x in (header, {}, {}, content)), *buffers]
+    offsets, at = [], 8 * (len(parts) + 2)
+    for part in parts:
+        offsets.append(at)
+        at += len(part)
+    offsets.append(at)
+    head = struct.pack("<Q", len(parts) + 1) + b"".join(struct.pack("<Q", o) for o in offsets)
+    return head + b"".join(parts)
+
+
+async def _upload(c: Class, kernel: str, cookies: dict[str, str], size: int) -> int | None:
+    """Send the console's kernel an upload of ``size`` bytes as the upload widget's
+    page does (a ``comm_msg`` whose buffer is the file), then a kernel_info request:
+    None once the kernel answered it, else the code the server closed the socket with."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    protocol = "v1.kernel.websocket.jupyter.org"
+    request = HTTPRequest(
+        f"ws://127.0.0.1:{c.console}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
+        headers={
+            "Host": c.host(c.console),
+            "Origin": f"http://{c.host(c.console)}",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items()),
+        },
+    )
+    ws = await websocket_connect(request, subprotocols=[protocol])
+    try:
+        content = {
+            "comm_id": uuid.uuid4().hex,  # no widget of the page: nothing else changes
+            "data": {"method": "custom", "content": {"event": "upload", "name": "deal.json"}},
+        }
+        ws.write_message(_v1_message("comm_msg", content, [b" " * size]), binary=True)
+        ws.write_message(_v1_message("kernel_info_request", {}, []), binary=True)
+        while True:
+            raw = await asyncio.wait_for(ws.read_message(), 120)
+            if raw is None:
+                return ws.close_code
+            if isinstance(raw, bytes) and b'"kernel_info_reply"' in raw:
+                return None
+    finally:
+        ws.close()
+
+
+def _run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+def test_an_upload_over_the_limit_never_reaches_the_consoles_kernel(the_class: Class) -> None:
+    """Attack: the console's "Everyone plays this deal" upload (a student's "Load a
+    record" alike) sent from the page's JavaScript with a file far over the limit, the
+    page's own size check skipped: up to 10 MiB (tornado's default) reached the kernel,
+    which only then looked at the size. Now the server closes the socket (1009, "message
+    too big") as soon as the frame's length says it is over the limit and a message's
+    envelope; an upload within the limit still reaches the kernel, which answers."""
+    c = the_class
+    cookies = _login(c, c.console, TEACHER_TOKEN)
+    page = c.request(c.console, "/", cookies=cookies)
+    assert page.status == 200 and "widget-view+json" in page.body, c.server.log_tail()
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body)
+    assert kernel is not None
+    assert _run(_upload(c, kernel.group(1), cookies, 2_000)) is None
+    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES + 100_000)) == 1009
+    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES)) is None
