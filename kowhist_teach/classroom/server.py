@@ -62,9 +62,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
-import hmac
-import ipaddress
 import secrets
 import socket
 import tempfile
@@ -77,6 +74,7 @@ from urllib.parse import urlsplit
 
 from ..core.record import MAX_RECORD_BYTES
 from ..i18n import _
+from .access import host_allowed, login_cookie_name, role_secret
 from .limits import harden_handlers, tracking
 from .pool import gentle_pool
 from .server_log import guard_logs
@@ -130,7 +128,6 @@ WEBSOCKET_MAX_BYTES = MAX_RECORD_BYTES + 64 * 1024
 
 #: Letters and digits a student can copy from a projector without confusing them.
 _TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-_LOOPBACK_NAMES = ("localhost",)
 
 # Voilà's "lab" template without the icon fonts it loads from jsDelivr (the app uses no
 # icon, and a classroom may have no Internet).
@@ -223,39 +220,11 @@ def new_token(length: int = 10) -> str:
     return "".join(secrets.choice(_TOKEN_ALPHABET) for _ in range(length))
 
 
-def role_secret(secret: str, role: str) -> str:
-    """The key (hex) that signs the login cookies of a class's server ``role``
-    (``"students"``, ``"console"``), derived from the class's one kept key ``secret``
-    (hex): the same at every start (pages stay logged in across a restart), another for
-    each role (a cookie of the students' server never opens the console).
-
-    >>> key = "00" * 32
-    >>> role_secret(key, "students") == role_secret(key, "students") != role_secret(key, "console")
-    True
-    >>> len(bytes.fromhex(role_secret(key, "console")))
-    32
-    """
-    message = f"kowhist-teach login cookies: {role}".encode()
-    return hmac.new(bytes.fromhex(secret), message, hashlib.sha256).hexdigest()
-
-
-def cookie_name(options: ServeOptions) -> str:
-    """The name of the server's login cookie: its role and port, never from the request
-    (jupyter_server's default, ``username-<Host header>``, let a request with another
-    server's Host get a cookie named as that server's). Browsers keep cookies per host,
-    not per port: the port keeps two servers on one machine apart.
-
-    >>> cookie_name(ServeOptions(port=8867, role="console"))
-    'kowhist-console-8867'
-    """
-    return f"kowhist-{options.role}-{options.port}"
-
-
 def lan_address() -> str:
     """This machine's address on its network (the one its default route uses), or
     ``127.0.0.1`` when it has none. Nothing is sent: a UDP socket only picks a route.
 
-    >>> ipaddress.ip_address(lan_address()).version
+    >>> import ipaddress; ipaddress.ip_address(lan_address()).version
     4
     """
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -291,31 +260,12 @@ def join_url(options: ServeOptions) -> str:
     return f"{url}?token={options.token}" if options.classroom and options.token else url
 
 
-def _host_and_port(header: str) -> tuple[str, int | None]:
-    """The name and port of a Host header (``None``: no port given; ``-1``: not a port).
-
-    >>> _host_and_port("10.0.0.7:8866"), _host_and_port("[::1]:80"), _host_and_port("[::1]")
-    (('10.0.0.7', 8866), ('::1', 80), ('::1', None))
-    """
-    header = header.lower().strip()
-    if header.startswith("["):
-        name, _bracket, rest = header[1:].partition("]")
-        if not rest:
-            return name, None
-        port = rest[1:] if rest.startswith(":") else "x"
-    else:
-        name, colon, port = header.rpartition(":")
-        if not colon:
-            return header, None
-    return name, int(port) if port.isascii() and port.isdigit() and len(port) <= 5 else -1
-
-
 def allowed_host(host: str, options: ServeOptions) -> bool:
-    """Whether to answer a request whose Host header is ``host``: a loopback name or
-    address, or the classroom's printed address; in classroom mode with this server's
-    own port, so that one of a class's two servers never answers to the other's (a
-    Host without a port means port 80). One student's server on loopback takes any
-    port (a tunnel, ``ssh -L 9000:localhost:8866``, moves it).
+    """Whether to answer a request whose Host header is ``host``
+    (:func:`~.access.host_allowed`): a loopback name or address, or the classroom's
+    printed address; in classroom mode with this server's own port only, so that one of
+    a class's two servers never answers to the other's. One student's server on loopback
+    takes any port (a tunnel, ``ssh -L 9000:localhost:8866``, moves it).
 
     >>> allowed_host("127.0.0.1", ServeOptions()), allowed_host("[::1]:9000", ServeOptions())
     (True, True)
@@ -325,17 +275,18 @@ def allowed_host(host: str, options: ServeOptions) -> bool:
     >>> allowed_host("10.0.0.7:8866", o), allowed_host("localhost:8867", o)
     (True, False)
     """
-    name, port = _host_and_port(host)
-    if options.classroom and (80 if port is None else port) != options.port:
-        return False
-    if port == -1:
-        return False
-    if name in _LOOPBACK_NAMES:
-        return True
-    with contextlib.suppress(ValueError):
-        if ipaddress.ip_address(name).is_loopback:
-            return True
-    return options.classroom and name == _public_address(options).lower()
+    if not options.classroom:
+        return host_allowed(host)
+    return host_allowed(host, _public_address(options), options.port)
+
+
+def cookie_name(options: ServeOptions) -> str:
+    """The name of the server's login cookie (:func:`~.access.login_cookie_name`).
+
+    >>> cookie_name(ServeOptions(port=8867, role="console"))
+    'kowhist-console-8867'
+    """
+    return login_cookie_name(options.role, options.port)
 
 
 def capped_kernel_argv(argv: list[str], memory_mb: int) -> list[str]:
