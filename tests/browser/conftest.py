@@ -33,6 +33,7 @@ from voila_harness import (
     cli_app_command,
     free_port,
     launch_chromium,
+    new_context,
     voila_command,
 )
 
@@ -183,7 +184,7 @@ def browser(playwright: Any, chromium: str) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest, artifacts: Path) -> Iterator[Any]:
     """A fresh page (its own context); on failure a screenshot goes to tests/artifacts/."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []

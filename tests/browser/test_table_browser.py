@@ -32,6 +32,7 @@ from test_app_browser import (
     CALL,
     FIRST_LOAD_MS,
     LEGAL,
+    PACE_JS,
     TOP_JS,
     VIEW_JS,
     click_and_settle,
@@ -42,6 +43,7 @@ from test_app_browser import (
     text_of,
     wait_for_one_of,
 )
+from voila_harness import new_context
 
 pytestmark = pytest.mark.browser
 
@@ -312,7 +314,7 @@ def app_at(
 ) -> Iterator[tuple[Any, list[str]]]:
     """A new page of the app at ``size`` (its own kernel) and the page's script
     errors; a screenshot to ``shot`` if the test fails in it."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-GB")
+    context = new_context(browser, viewport={"width": size[0], "height": size[1]}, locale="en-GB")
     context.set_default_timeout(45_000)
     page = context.new_page()
     errors: list[str] = []
@@ -546,6 +548,7 @@ def test_a_whole_knockout_game_by_keyboard_alone(
             moves += 1
         assert game_over(page), f"not over after {moves} keyboard moves"
         assert moves >= 7
+        assert page.evaluate(PACE_JS) == "65"  # the bots' frames shown, at the tests' pace
         page.screenshot(path=str(artifacts / "keyboard-game-over.png"))
         assert errors == []
 

@@ -24,6 +24,7 @@ from playwright.sync_api import Error as PlaywrightError
 from test_app_browser import FIRST_LOAD_MS, settle
 from test_class_browser import CONSOLE_MS, ClassServer, open_student
 from test_class_browser import classroom as classroom  # noqa: F401 - the fixture
+from voila_harness import new_context
 
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.classroom.tables import table_game, tables
@@ -92,7 +93,7 @@ def over(page: Any) -> bool:
 
 
 def open_console(browser: Any, classroom: ClassServer) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     console = context.new_page()
     console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
     console.wait_for_selector(".kw-class-tables", timeout=FIRST_LOAD_MS)
