@@ -281,23 +281,28 @@ def game_titles(page: Any) -> list[str]:
     ]
 
 
+# Which of the step's choices to take, in one look at the page: the first button (of
+# ``buttons``) whose first element is shown (as Playwright's is_visible has it: a box
+# of some size, its visibility 'visible'), else the first of ``others`` on the page.
+CHOICE_JS = """([buttons, others]) => {
+  const shown = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible'; };
+  const button = buttons.find((s) => { const el = document.querySelector(s);
+    return el !== null && shown(el); });
+  return button || others.find((s) => document.querySelector(s) !== null) || '';
+}"""
+
+
 def step(page: Any) -> str:
     """One thing the student does: go on at a moment, else a legal card, else a legal
     call. What was done ('' for nothing)."""
     buttons = (".kw-moment-next", ".kw-moment-watch", ".kw-next-deal", ".kw-next-round")
     if not wait_for_one_of(page, (*buttons, LEGAL, CALL, ".kw-status .kw-outcome")):
         return ""
-    for choice in buttons:
-        button = page.locator(choice)
-        if button.count() and button.first.is_visible():
-            click_and_settle(page, button.first)
-            return choice
-    for selector in (LEGAL, CALL):
-        found = page.locator(selector)
-        if found.count():
-            click_and_settle(page, found.first)
-            return selector
-    return ""
+    choice = page.evaluate(CHOICE_JS, [list(buttons), [LEGAL, CALL]])
+    if choice:
+        click_and_settle(page, page.locator(choice).first)
+    return choice
 
 
 def deal_ended(page: Any) -> bool:

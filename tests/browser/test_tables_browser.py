@@ -15,14 +15,15 @@ Every wait is for something a page shows, with generous limits.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from test_app_browser import FIRST_LOAD_MS, settle
-from test_class_browser import CONSOLE_MS, ClassServer, open_student
+from test_app_browser import FIRST_LOAD_MS
+from test_class_browser import CONSOLE_MS, ClassServer, open_students
 from test_class_browser import classroom as classroom  # noqa: F401 - the fixture
 from voila_harness import new_context
 
@@ -53,16 +54,33 @@ def seat_pages(pages: dict[str, Any]) -> None:
         assert "seat" in page.locator(STATUS).inner_text(), name
 
 
+#: What may be played on a page now: each playable card's or call's markup.
+PLAYABLE_NOW_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .map((e) => e.outerHTML).join('|')"""
+
+
 def play_click(page: Any) -> bool:
-    """Click one playable card or call on ``page`` if it has one. Whether it did."""
+    """Click one playable card or call on ``page`` if it has one. Whether it did.
+
+    It waits until the click is taken, what may be played on the page changed (a card
+    at once: the table waits for its answer, no card lit; a call once the kernel
+    answers), rather than for a quiet page: the other seats' pages are not kept waiting
+    meanwhile. On a loaded machine it gives up waiting after 5 s, as the quiet page's
+    wait did: the next look at the page clicks what is playable then."""
     found = page.locator(PLAYABLE)
     if not found.count():
         return False
+    before = page.evaluate(PLAYABLE_NOW_JS, PLAYABLE)
     try:
         found.first.click(timeout=2000)
     except Exception:  # the page redrew under the click (another seat's card arrived)
         return False
-    settle(page, quiet_ms=200, limit_ms=5000)
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(
+            f"([selector, before]) => ({PLAYABLE_NOW_JS})(selector) !== before",
+            arg=[PLAYABLE, before],
+            timeout=5000,
+        )
     return True
 
 
@@ -106,8 +124,9 @@ def test_four_students_play_knockout_at_one_table(
     teacher, console = open_console(browser, classroom)
     students: dict[str, tuple[Any, Any]] = {}
     try:
-        for name in ("Ann", "Ben", "Cleo", "Dev"):
-            students[name] = open_student(browser, classroom.students_url, name)
+        students.update(
+            open_students(browser, classroom.students_url, ("Ann", "Ben", "Cleo", "Dev"))
+        )
         console.locator(".kw-table-size input").fill("4")
         console.locator(".kw-seat-tables").click()
         console.wait_for_selector(".kw-class-table", timeout=CONSOLE_MS)
@@ -143,8 +162,7 @@ def test_german_whist_for_two_a_student_leaves_and_comes_back(
     try:
         # The teacher's settings: German Whist, a bot after 10 s away.
         store.set_settings({"game": "german", "players": 2, "bot_after": 10})
-        for name in ("Ann", "Ben"):
-            students[name] = open_student(browser, classroom.students_url, name)
+        students.update(open_students(browser, classroom.students_url, ("Ann", "Ben")))
         teacher, console = open_console(browser, classroom)
         try:
             console.locator(".kw-table-size input").fill("2")
