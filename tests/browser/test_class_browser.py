@@ -153,34 +153,16 @@ def classroom(tmp_path: Path, artifacts: Path) -> Iterator[ClassServer]:
 
 
 def open_student(browser: Any, url: str, name: str) -> tuple[Any, Any]:
-    """``name`` joins the class in a browser context of their own: (context, page)."""
-    return open_students(browser, url, [name])[name]
-
-
-def open_students(browser: Any, url: str, names: Any) -> dict[str, tuple[Any, Any]]:
-    """The students of ``names`` join the class together, as a class arrives: their
-    pages load side by side, then each types a name and joins, each in a browser
-    context of their own. By name: (context, page), each page at its first card."""
-    joined: dict[str, tuple[Any, Any]] = {}
-    try:
-        for name in names:
-            context = new_context(browser, viewport={"width": 1280, "height": 900})
-            joined[name] = (context, context.new_page())
-            joined[name][1].goto(url, timeout=FIRST_LOAD_MS, wait_until="commit")
-        for name, (_context, page) in joined.items():
-            field = page.locator(".kw-join-name input")
-            field.wait_for(state="visible", timeout=FIRST_LOAD_MS)
-            field.fill(name)
-            page.locator(".kw-join").click()
-        for _context, page in joined.values():
-            page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
-            settle(page)
-    except BaseException:
-        for context, _page in joined.values():
-            with contextlib.suppress(Exception):
-                context.close()
-        raise
-    return joined
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url, timeout=FIRST_LOAD_MS)
+    field = page.locator(".kw-join-name input")
+    field.wait_for(state="visible", timeout=FIRST_LOAD_MS)
+    field.fill(name)
+    page.locator(".kw-join").click()
+    page.wait_for_selector(LEGAL, state="visible", timeout=FIRST_LOAD_MS)
+    settle(page)
+    return context, page
 
 
 def rows(console: Any) -> list[str]:

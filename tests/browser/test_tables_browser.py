@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from test_app_browser import FIRST_LOAD_MS
-from test_class_browser import CONSOLE_MS, ClassServer, open_students
+from test_class_browser import CONSOLE_MS, ClassServer, open_student
 from test_class_browser import classroom as classroom  # noqa: F401 - the fixture
 from voila_harness import new_context
 
@@ -124,9 +124,8 @@ def test_four_students_play_knockout_at_one_table(
     teacher, console = open_console(browser, classroom)
     students: dict[str, tuple[Any, Any]] = {}
     try:
-        students.update(
-            open_students(browser, classroom.students_url, ("Ann", "Ben", "Cleo", "Dev"))
-        )
+        for name in ("Ann", "Ben", "Cleo", "Dev"):
+            students[name] = open_student(browser, classroom.students_url, name)
         console.locator(".kw-table-size input").fill("4")
         console.locator(".kw-seat-tables").click()
         console.wait_for_selector(".kw-class-table", timeout=CONSOLE_MS)
@@ -162,7 +161,8 @@ def test_german_whist_for_two_a_student_leaves_and_comes_back(
     try:
         # The teacher's settings: German Whist, a bot after 10 s away.
         store.set_settings({"game": "german", "players": 2, "bot_after": 10})
-        students.update(open_students(browser, classroom.students_url, ("Ann", "Ben")))
+        for name in ("Ann", "Ben"):
+            students[name] = open_student(browser, classroom.students_url, name)
         teacher, console = open_console(browser, classroom)
         try:
             console.locator(".kw-table-size input").fill("2")
