@@ -274,3 +274,34 @@ def test_committed_without_outputs(path: Path) -> None:
         f"{path.name} has outputs or execution counts in cells {', '.join(dirty)}; clear them "
         "(e.g. jupyter nbconvert --clear-output --inplace) before committing"
     )
+
+
+#: The notebooks that tests/test_lab.py runs in-process (the app in Spanish and French)
+#: and the Makefile leaves out of nbval.
+RUN_BY_TEST_LAB = ["es/app.ipynb", "fr/app.ipynb"]
+
+
+def test_make_test_runs_each_notebook_once() -> None:
+    """``make test`` runs every notebook of every language exactly once (issue 33): the
+    Makefile's nbval list, the lessons run here and those tests/test_lab.py runs are
+    apart, and together they are every notebook."""
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("no make here")
+    printed = subprocess.run(
+        ["make", "-s", "--no-print-directory", "-f", "Makefile", "-f", "-", "print-nbval"],
+        input="print-nbval:\n\t@echo $(NBVAL_NOTEBOOKS)\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    ).stdout.split()
+    nbval = [Path(p).relative_to("notebooks").as_posix() for p in printed]
+    runs = nbval + RUN_HERE + RUN_BY_TEST_LAB
+    assert sorted(runs) == sorted(_name(path) for path in NOTEBOOKS), sorted(runs)
+    assert len(runs) == len(set(runs)), [name for name in runs if runs.count(name) > 1]
+    # Every lesson of every language has a checked cell, so it runs here, not in nbval.
+    lessons = [name for name in map(_name, NOTEBOOKS) if name.split("/")[-1][:2].isdigit()]
+    assert [name for name in lessons if name not in RUN_HERE and "00_contents" not in name] == []

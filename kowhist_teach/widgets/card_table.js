@@ -12,6 +12,16 @@
 // the story; while the student waits, a click says who is to play.
 
 const PACE = { instant: 0, normal: 650, slow: 1500 };
+// How long one of the bots' frames stays up, in ms. A page may scale every pace by a
+// positive number set before the app loads, `window.KOWHIST_TEST_PACE` (0.1: a tenth):
+// the browser tests do, so that they never sleep through a bot's card, and everything
+// else (the frames, kw-animating, a press held over a frame) is what a student gets.
+// "instant" stays 0: no frames shown one by one.
+function paceOf(speed) {
+  const ms = PACE[speed] ?? PACE.normal;
+  const scale = Number(globalThis.KOWHIST_TEST_PACE);
+  return Number.isFinite(scale) && scale > 0 && ms > 0 ? Math.max(1, Math.round(ms * scale)) : ms;
+}
 // The kernel answers a ping within this time, or the page says the game server stopped.
 const PING_EVERY = 4000;
 const PING_GRACE = 9000;
@@ -437,7 +447,8 @@ function render({ model, el }) {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     const frames = model.get("frames") || [];
-    const pace = PACE[model.get("speed")] ?? PACE.normal;
+    const pace = paceOf(model.get("speed"));
+    el.dataset.pace = String(pace); // how long each frame stays up, for the tests to read
     if (pace === 0 || frames.length <= 1) {
       finish();
       return;

@@ -10,8 +10,13 @@ something of the module's (a page played in order, a server they restart) go to 
 worker together (``TOGETHER`` in tests/conftest.py, which hands the work out); the others
 go one by one to whichever worker is free. They are handed out slowest first
 (:data:`SLOWEST_FIRST`), so that the last to start is a short one. Most of the time of
-these tests is waiting (for a kernel to start, for the bots' cards to come at the pace a
-student sees, for a page to be quiet), so more workers than cores pay. A test marked
+these tests is waiting (for a kernel to start, for the bots' cards, for a page to be
+quiet), so more workers than cores pay. Every page shows the bots' cards at a tenth of a
+student's pace (``voila_harness.new_context``, ``TEST_PACE``); the tests about that pace
+itself (no click lost while the bots play, a long press) switch their page back to it.
+One Chromium (:func:`browser`) and one app server (:func:`app_url`) serve every test of a
+worker, each test on a page of its own (and so a kernel of its own); a test that needs a
+server of its own (a class, the limits, a hub, a server it kills) starts one. A test marked
 ``alone`` runs by itself after them (``-m alone``): it measures how fast a class gets its
 cards, which the other workers' CPU would skew.
 """
@@ -33,6 +38,7 @@ from voila_harness import (
     cli_app_command,
     free_port,
     launch_chromium,
+    new_context,
     voila_command,
 )
 
@@ -183,7 +189,7 @@ def browser(playwright: Any, chromium: str) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest, artifacts: Path) -> Iterator[Any]:
     """A fresh page (its own context); on failure a screenshot goes to tests/artifacts/."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []

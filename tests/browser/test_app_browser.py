@@ -8,6 +8,7 @@ starts from a new deal (``.kw-new-deal``), and the language test comes last.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from axe_check import assert_app_accessible
+from voila_harness import TEST_PACE, new_context, set_pace
 
 pytestmark = pytest.mark.browser
 
@@ -197,6 +199,22 @@ def teacher(page: Any, **settings: Any) -> None:
     settle(page)
 
 
+@contextlib.contextmanager
+def usual_pace(page: Any) -> Iterator[None]:
+    """The bots' cards at the pace a student sees (the browser tests' pages have them
+    faster, voila_harness.TEST_PACE), for a test about that pace; the test pace after."""
+    set_pace(page, None)
+    try:
+        yield
+    finally:
+        set_pace(page, TEST_PACE)
+
+
+#: How long each of the bots' frames stayed up when the table last played them, in ms
+#: (card_table.js marks it): 650 at the usual pace, 65 at voila_harness.TEST_PACE.
+PACE_JS = "() => document.querySelector('.kw-table').dataset.pace"
+
+
 def new_deal(page: Any) -> list[tuple[str, str]]:
     """Click "New deal" (and say yes to throwing the game away, when asked) and wait
     for the student's first turn; the new hand."""
@@ -212,7 +230,7 @@ def new_deal(page: Any) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def app_page(browser: Any, app_url: str) -> Iterator[Any]:
     """One page of the app for the tests of this module (see the module's docstring)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []
@@ -393,6 +411,7 @@ def test_new_deal_deals_again(app_page: Any) -> None:
     first = new_deal(page)
     play_one(page)
     assert len(hand(page)) < len(first)
+    assert page.evaluate(PACE_JS) == "65"  # the bots' cards at the tests' pace
     dealt = new_deal(page)
     assert len(dealt) == len(first), "a new deal starts with a full hand"
     status = text_of(page, ".kw-status")
@@ -402,9 +421,9 @@ def test_new_deal_deals_again(app_page: Any) -> None:
 def test_play_a_whole_game(app_page: Any, artifacts: Path) -> None:
     """Click legal cards (and calls: trumps to choose, …) until the game is over.
 
-    At the teacher's "instant" speed: the bots' cards come at once rather than at a
-    student's pace (a whole game of waiting for them; the keyboard game of
-    test_table_browser plays one at the usual pace). The page goes back to it after."""
+    At the teacher's "instant" speed: the bots' cards come at once, no frames (the
+    other walks show the frames, at the test pace; test_no_click_is_lost_while_the_bots_play
+    at a student's). The page goes back to "normal" after."""
     page = app_page
     teacher(page, speed="instant")
     try:
@@ -444,8 +463,10 @@ def test_no_click_is_lost_while_the_bots_play(app_page: Any) -> None:
     from bots_clicks import play_clicking_into_the_bots
 
     page = app_page
-    new_deal(page)
-    clicks = play_clicking_into_the_bots(page, until=lambda: game_over(page))
+    with usual_pace(page):
+        new_deal(page)
+        clicks = play_clicking_into_the_bots(page, until=lambda: game_over(page))
+    assert page.evaluate(PACE_JS) == "650"  # the bots' cards at a student's pace
     assert game_over(page), clicks.summary()
     assert clicks.lost == [], clicks.summary()
     assert clicks.stale() == [], clicks.stale()[:3]
@@ -484,49 +505,51 @@ def test_a_long_press_during_the_bots_play_is_answered(app_page: Any) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = app_page
-    new_deal(page)
-    page.evaluate(RECORDER_JS)
-    held = []
-    for _ in range(40):
-        if len(held) >= 3:
-            break
-        if game_over(page):
-            new_deal(page)
-        if not wait_for_one_of(page, TO_DO):
-            continue
-        moment = page.locator(".kw-moment-next, .kw-moment-watch").filter(visible=True)
-        if moment.count():
-            click_and_settle(page, moment.first)
-            continue
-        cards = page.locator(LEGAL)
-        if not cards.count():
+    with usual_pace(page):
+        new_deal(page)
+        page.evaluate(RECORDER_JS)
+        held = []
+        for _ in range(40):
+            if len(held) >= 3:
+                break
+            if game_over(page):
+                new_deal(page)
+            if not wait_for_one_of(page, TO_DO):
+                continue
+            moment = page.locator(".kw-moment-next, .kw-moment-watch").filter(visible=True)
+            if moment.count():
+                click_and_settle(page, moment.first)
+                continue
+            cards = page.locator(LEGAL)
+            if not cards.count():
+                settle(page)
+                continue
+            cards.first.click()  # the student's card: the bots' cards start arriving
+            try:
+                page.wait_for_selector(".kw-table.kw-animating", timeout=5_000)
+            except PlaywrightTimeout:
+                continue  # the student leads the next trick: nothing arrives
+            found = page.evaluate(PICK_JS, 0.5)
+            if found is None:
+                continue
+            count = page.evaluate("() => window.__kwClicks.length")
+            frame = "() => document.querySelector('.kw-table').dataset.frame"
+            page.mouse.move(found["x"], found["y"])
+            before = page.evaluate(frame)
+            page.mouse.down()
+            page.wait_for_timeout(700)
+            during = page.evaluate(frame)
+            page.mouse.up()
+            page.wait_for_function("(n) => window.__kwClicks.length > n", arg=count, timeout=5_000)
+            record = page.evaluate("() => window.__kwClicks[window.__kwClicks.length - 1]")
+            assert record["played"] or record["said"], record
+            assert page.evaluate(PACE_JS) == "650"  # a frame as long as a student's
+            held.append((before, during, record))
             settle(page)
-            continue
-        cards.first.click()  # the student's card: the bots' cards start arriving
-        try:
-            page.wait_for_selector(".kw-table.kw-animating", timeout=5_000)
-        except PlaywrightTimeout:
-            continue  # the student leads the next trick: nothing arrives
-        found = page.evaluate(PICK_JS, 0.5)
-        if found is None:
-            continue
-        count = page.evaluate("() => window.__kwClicks.length")
-        frame = "() => document.querySelector('.kw-table').dataset.frame"
-        page.mouse.move(found["x"], found["y"])
-        before = page.evaluate(frame)
-        page.mouse.down()
-        page.wait_for_timeout(700)
-        during = page.evaluate(frame)
-        page.mouse.up()
-        page.wait_for_function("(n) => window.__kwClicks.length > n", arg=count, timeout=5_000)
-        record = page.evaluate("() => window.__kwClicks[window.__kwClicks.length - 1]")
-        assert record["played"] or record["said"], record
-        held.append((before, during, record))
-        settle(page)
-    assert len(held) >= 3, held
-    # The picture stood still under the pressed card (it would have moved on).
-    assert all(before == during for before, during, _r in held), held
-    assert page.page_errors == []
+        assert len(held) >= 3, held
+        # The picture stood still under the pressed card (it would have moved on).
+        assert all(before == during for before, during, _r in held), held
+        assert page.page_errors == []
 
 
 def test_replay_this_deal(app_page: Any) -> None:
@@ -678,7 +701,7 @@ def test_the_first_move_is_on_screen_at_a_projector_size(
     browser: Any, app_url: str, artifacts: Path, size: tuple[int, int]
 ) -> None:
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context = new_context(browser, viewport={"width": width, "height": height}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:
@@ -724,7 +747,7 @@ def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: P
     """Choose German Whist for three: the student deals, so plays the dummy's cards,
     face up opposite, by clicking them in the table picture like their own; a whole
     hand is played by clicking legal cards."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []

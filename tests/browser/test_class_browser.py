@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from test_app_browser import FIRST_LOAD_MS, LEGAL, play_one, settle
-from voila_harness import REPO, VoilaServer, _descendants, free_port
+from voila_harness import REPO, VoilaServer, _descendants, free_port, new_context
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +153,7 @@ def classroom(tmp_path: Path, artifacts: Path) -> Iterator[ClassServer]:
 
 
 def open_student(browser: Any, url: str, name: str) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url, timeout=FIRST_LOAD_MS)
     field = page.locator(".kw-join-name input")
@@ -216,7 +216,7 @@ SETTINGS_FIT_JS = """() => [...document.querySelectorAll('.kw-class-settings .wi
 
 
 def test_a_class_with_its_console(browser: Any, classroom: ClassServer, artifacts: Path) -> None:
-    teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    teacher_context = new_context(browser, viewport={"width": 1280, "height": 900})
     console = teacher_context.new_page()
     console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
     console.wait_for_selector(".kw-class-settings", timeout=FIRST_LOAD_MS)
@@ -229,7 +229,7 @@ def test_a_class_with_its_console(browser: Any, classroom: ClassServer, artifact
     console.set_viewport_size({"width": 1280, "height": 900})
     # A student's token never opens the console (a browser of its own: the teacher's
     # has the console's cookie).
-    student_context = browser.new_context()
+    student_context = new_context(browser)
     response = student_context.new_page().goto(
         f"http://127.0.0.1:{classroom.port + 1}/?token={STUDENT_TOKEN}", timeout=FIRST_LOAD_MS
     )

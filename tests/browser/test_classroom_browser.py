@@ -12,7 +12,15 @@ import urllib.request
 from typing import Any
 
 import pytest
-from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS, REPO, VoilaServer, cli_app_command, free_port
+from voila_harness import (
+    APP_NOTEBOOK,
+    PAGE_LOAD_MS,
+    REPO,
+    VoilaServer,
+    cli_app_command,
+    free_port,
+    new_context,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +57,7 @@ def test_host_header_is_checked(app_url: str) -> None:
 def test_app_works_with_the_network_cable_out(browser: Any, app_url: str) -> None:
     """Every request to anything but loopback is blocked; the app still deals and
     plays, and it never even asked for anything outside."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     outside: list[str] = []
 
     def route(r: Any) -> None:

@@ -15,8 +15,20 @@ from typing import Any
 
 import pytest
 from axe_check import assert_app_accessible
-from test_app_browser import CALL, ILLEGAL, LEGAL, TOP_JS, hand, open_app, settle, text_of
+from test_app_browser import (
+    CALL,
+    ILLEGAL,
+    LEGAL,
+    PACE_JS,
+    TOP_JS,
+    hand,
+    open_app,
+    settle,
+    text_of,
+    usual_pace,
+)
 from test_app_browser import click_and_settle as _click_and_settle
+from voila_harness import new_context
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +81,7 @@ def click_and_settle(page: Any, locator: Any) -> None:
 @pytest.fixture(scope="module")
 def app_page(browser: Any, app_url: str) -> Iterator[Any]:
     """One page of the app for the tests of this module."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 1000}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []
@@ -189,8 +201,10 @@ def test_partnership_whist_no_click_is_lost_while_the_bots_play(app_page: Any) -
     # button beside it, two widgets that may come one after the other: either one ends
     # the walk, which must not click the moment's and deal again.
     deal_end = page.locator(".kw-next-deal, .kw-moment-next").filter(visible=True)
-    clicks = play_clicking_into_the_bots(page, until=lambda: deal_end.count() > 0)
-    next_deal.wait_for(state="visible")
+    with usual_pace(page):
+        clicks = play_clicking_into_the_bots(page, until=lambda: deal_end.count() > 0)
+        next_deal.wait_for(state="visible")
+    assert page.evaluate(PACE_JS) == "650"  # the bots' cards at a student's pace
     assert next_deal.is_visible(), clicks.summary()
     assert clicks.lost == [], clicks.summary()
     assert clicks.stale() == [], clicks.stale()[:3]
@@ -247,7 +261,7 @@ def test_the_first_move_is_on_screen_at_a_projector_size(
     browser: Any, app_url: str, artifacts: Path, size: tuple[int, int]
 ) -> None:
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context = new_context(browser, viewport={"width": width, "height": height}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:

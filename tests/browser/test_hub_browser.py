@@ -34,6 +34,7 @@ import pytest
 from class_store_helpers import _admin, postgres_server
 from conftest import WORKER, unavailable
 from test_app_browser import LEGAL
+from voila_harness import new_context
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -88,7 +89,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
 
 def _person(browser: Any, hub: Hub, name: str) -> Any:
     """A browser context of ``name``'s own, every host it asks recorded."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(60_000)
     hosts = HOSTS.setdefault(name, set())
     context.on("request", lambda request: hosts.add(request.url.split("/")[2]))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS, VoilaServer, free_port
+from voila_harness import APP_NOTEBOOK, PAGE_LOAD_MS, VoilaServer, free_port, new_context
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ def test_reloads_count_once_and_a_second_tab_is_refused(browser: Any, artifacts:
         server.wait_ready(timeout=120)
         text = _wait_for(lambda: re.search(r"\?token=(\w+)", server.log_tail(20_000)), "a token")
         url = f"http://127.0.0.1:{port}/?token={text.group(1)}"
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = new_context(browser, viewport={"width": 1280, "height": 900})
         try:
             page = context.new_page()
             assert page.goto(url, timeout=PAGE_LOAD_MS).status == 200

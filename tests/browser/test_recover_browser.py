@@ -26,7 +26,14 @@ from typing import Any
 import pytest
 from test_app_browser import FIRST_LOAD_MS, LEGAL, hand, open_app, play_one, settle
 from test_family_browser import QUIET_MS, choose_game
-from voila_harness import REPO, VoilaServer, _descendants, cli_app_command, free_port
+from voila_harness import (
+    REPO,
+    VoilaServer,
+    _descendants,
+    cli_app_command,
+    free_port,
+    new_context,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -110,7 +117,7 @@ def app(artifacts: Path) -> Iterator[AppServer]:
 @pytest.fixture
 def fresh(browser: Any) -> Iterator[Any]:
     """A page with a localStorage of its own (a context of its own)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []

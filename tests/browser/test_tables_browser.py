@@ -15,15 +15,17 @@ Every wait is for something a page shows, with generous limits.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from test_app_browser import FIRST_LOAD_MS, settle
+from test_app_browser import FIRST_LOAD_MS
 from test_class_browser import CONSOLE_MS, ClassServer, open_student
 from test_class_browser import classroom as classroom  # noqa: F401 - the fixture
+from voila_harness import new_context
 
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.classroom.tables import table_game, tables
@@ -52,16 +54,33 @@ def seat_pages(pages: dict[str, Any]) -> None:
         assert "seat" in page.locator(STATUS).inner_text(), name
 
 
+#: What may be played on a page now: each playable card's or call's markup.
+PLAYABLE_NOW_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .map((e) => e.outerHTML).join('|')"""
+
+
 def play_click(page: Any) -> bool:
-    """Click one playable card or call on ``page`` if it has one. Whether it did."""
+    """Click one playable card or call on ``page`` if it has one. Whether it did.
+
+    It waits until the click is taken, what may be played on the page changed (a card
+    at once: the table waits for its answer, no card lit; a call once the kernel
+    answers), rather than for a quiet page: the other seats' pages are not kept waiting
+    meanwhile. On a loaded machine it gives up waiting after 5 s, as the quiet page's
+    wait did: the next look at the page clicks what is playable then."""
     found = page.locator(PLAYABLE)
     if not found.count():
         return False
+    before = page.evaluate(PLAYABLE_NOW_JS, PLAYABLE)
     try:
         found.first.click(timeout=2000)
     except Exception:  # the page redrew under the click (another seat's card arrived)
         return False
-    settle(page, quiet_ms=200, limit_ms=5000)
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(
+            f"([selector, before]) => ({PLAYABLE_NOW_JS})(selector) !== before",
+            arg=[PLAYABLE, before],
+            timeout=5000,
+        )
     return True
 
 
@@ -92,7 +111,7 @@ def over(page: Any) -> bool:
 
 
 def open_console(browser: Any, classroom: ClassServer) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     console = context.new_page()
     console.goto(classroom.console_url, timeout=FIRST_LOAD_MS)
     console.wait_for_selector(".kw-class-tables", timeout=FIRST_LOAD_MS)

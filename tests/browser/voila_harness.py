@@ -290,6 +290,33 @@ class VoilaServer:
         self.stop()
 
 
+#: The bots' pace in the browser tests: each of their frames up for a tenth of the time a
+#: student sees (65 ms at the usual pace), so that no test sleeps through a bot's card.
+#: card_table.js reads it from the page (``window.KOWHIST_TEST_PACE``, set before the app
+#: loads); the frames, ``kw-animating`` and a press held over a frame work as they do for
+#: a student. The tests about the pace itself open their pages with ``pace=None``.
+TEST_PACE = 0.1
+
+
+def new_context(browser: Any, *, pace: float | None = TEST_PACE, **options: Any) -> Any:
+    """``browser.new_context(**options)`` whose pages show the bots' cards at ``pace``
+    (a fraction of the usual time; None: the pace a student sees)."""
+    context = browser.new_context(**options)
+    if pace is not None:
+        context.add_init_script(f"window.KOWHIST_TEST_PACE = {float(pace)!r};")
+    return context
+
+
+def set_pace(page: Any, pace: float | None) -> None:
+    """Change the bots' pace of a page already open: the next cards they play come at
+    ``pace`` (None: the pace a student sees)."""
+    page.evaluate(
+        "(p) => { if (p === null) delete window.KOWHIST_TEST_PACE;"
+        " else window.KOWHIST_TEST_PACE = p; }",
+        pace,
+    )
+
+
 def launch_chromium(playwright: Any, executable: str | None = None) -> Any:
     """Headless Debian Chromium driven by Playwright (its own browsers cannot be
     downloaded here)."""
