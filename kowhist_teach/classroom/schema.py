@@ -40,8 +40,12 @@ __all__ = [
 #: The environment variable that carries the class store's URL from the server to its
 #: kernels (``kowhist-teach class start`` sets it; the pages read it).
 CLASS_DB_ENV = "KOWHIST_CLASS_DB"
-#: The schema this code writes; a store with a higher one is refused.
-SCHEMA_VERSION = 1
+#: The schema this code writes; a store with a higher one is refused, one with a lower
+#: one is brought up to it when opened (:func:`.store.ClassStore._migrate`).
+#: 2: a table's states are ``finished`` and ``abandoned`` (schema 1 said ``done`` for
+#: both) and it has ``closed_at``; a student's game replaced before its end is
+#: ``abandoned`` (schema 1 left it ``playing``).
+SCHEMA_VERSION = 2
 #: The database file in a class folder.
 STORE_FILE = "class.sqlite"
 #: Seconds a SQLite writer waits for another's transaction before giving up.
@@ -119,6 +123,12 @@ class GameRow:
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.status == "over"
+
+    @property
+    def playing(self) -> bool:
+        """Whether the game is in progress: neither over nor abandoned (replaced by
+        another game of the student's before its end)."""
+        return self.status == "playing"
 
 
 @dataclass(frozen=True)
@@ -304,6 +314,9 @@ def _tables(sa: Any) -> _Tables:
         sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
+        # When the teacher dealt again or seated the class anew: the table is gone from
+        # every page (finished or abandoned); null while it is shown.
+        sa.Column("closed_at", sa.Float, nullable=True),
     )
     seats = sa.Table(
         "kw_seats",

@@ -18,8 +18,10 @@ the environment variable :data:`~kowhist_teach.classroom.schema.CLASS_DB_ENV`. C
 or SIGTERM stops both; the child also stops by itself should this process die.
 
 ``status`` and ``export`` read a store that exists (they never make one); ``export``
-writes a zip: ``students.csv``, ``games.csv`` and ``games/<n>-<game>.json``, each game's
-record as stored (``kowhist-teach replay`` reads it).
+writes a zip: ``students.csv``, ``games.csv`` and ``games/<n>-<game>.json`` (each
+student's own games, as stored), ``tables.csv`` and ``tables/<n>-<game>.json`` (each
+shared table's record), ``same_deal.csv`` (the deals sent to everyone and their
+results); ``kowhist-teach replay`` reads every record (:func:`export_class`).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import add_kernel_cap_options, class_servers, package_notebook, port_taken, run_class
 from .class_hub import add_singleuser_parser, cmd_singleuser
-from .class_tables import _cmd_tables, existing_store, tables_status
+from .class_tables import TABLE_STATES, _cmd_tables, existing_store, tables_status
 
 __all__ = [
     "add_class_parser",
@@ -64,6 +66,7 @@ _STATES = {
     "lost": N_("lost"),
     "drawn": N_("drawn"),
     "over": N_("over"),
+    "abandoned": N_("abandoned"),
 }
 
 
@@ -242,7 +245,10 @@ def _cmd_start(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ class status
 def class_status(store: Any, now: float | None = None) -> dict[str, Any]:
     """The ``class status --json`` object: students (each with their games, records
-    included, and their scores), tables (none yet), deals and settings."""
+    included, and their scores), shared tables (each with its status, seats and record
+    so far: :func:`~.class_tables.tables_status`), deals and settings. A student's game
+    is ``playing``, ``over`` or ``abandoned`` (replaced before its end by another: a
+    new deal, the teacher's new game or deal)."""
     now = time.time() if now is None else now
     counts = store.event_counts()
     last = store.last_activity()
@@ -351,6 +357,8 @@ def status_table(status: dict[str, Any], now: float | None = None) -> str:
         game = s["games"][-1] if s["games"] else None
         progress = game["progress"] if game else {}
         state = progress.get("state") or (game["status"] if game else None)
+        if game and game["status"] == "abandoned":
+            state = "abandoned"
         rows.append(
             [
                 s["name"],
@@ -398,6 +406,21 @@ def _cmd_status(args: argparse.Namespace) -> int:
     if n:
         print()
         print(status_table(status, now))
+    shown = [t for t in status["tables"] if not t["closed"]]
+    if shown:
+        print()
+        print(_("Shared tables:"))
+        for t in shown:
+            names = ", ".join(
+                (s["name"] or "?") if not s["bot"] else _("Bot {n}").format(n=s["seat"] + 1)
+                for s in t["seats"]
+            )
+            state = _(TABLE_STATES[t["status"]]) if t["status"] in TABLE_STATES else t["status"]
+            print(
+                _("Table {n} · {game} · {names} · {state}").format(
+                    n=t["id"], game=_game_name(t["game"]), names=names, state=state
+                )
+            )
     return 0
 
 
@@ -417,8 +440,16 @@ def _checked_out(out: str) -> Path:
     return path
 
 
-def _when(t: float | None) -> str:
-    return datetime.fromtimestamp(t).isoformat(timespec="seconds") if t else ""
+def _when(t: float | None, minute: bool = False) -> str:
+    """A time as ISO 8601 in local time, to the second (to the minute with ``minute``:
+    the anonymous export keeps no exact time).
+
+    >>> _when(None), len(_when(0.5)), len(_when(1e9, minute=True))
+    ('', 19, 16)
+    """
+    if not t:
+        return ""
+    return datetime.fromtimestamp(t).isoformat(timespec="minutes" if minute else "seconds")
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> str:
@@ -429,68 +460,162 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
     return text.getvalue()
 
 
+def _file_part(game: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", game)
+
+
+#: The columns of the export's files (docs/deploy.md tells what each holds).
+STUDENT_COLUMNS = [
+    "id", "name", "joined", "last_activity", "games_played", "games_won",
+    "games_in_progress", "games_abandoned", "table_games_played", "table_games_won",
+    "illegal_tries", "hints", "quiz_answered", "quiz_right",
+]  # fmt: skip
+GAME_COLUMNS = [
+    "file", "student_id", "student", "game", "deal", "status", "state", "moves", "started",
+    "updated",
+]  # fmt: skip
+TABLE_COLUMNS = [
+    "file", "table", "game", "status", "moves", "created", "seat", "player", "student_id",
+    "result", "error",
+]  # fmt: skip
+SAME_DEAL_COLUMNS = [
+    "deal", "label", "game", "student_id", "student", "file", "status", "result", "tricks",
+]  # fmt: skip
+
+
 def export_class(status: dict[str, Any], out: Path, anonymous: bool = False) -> tuple[int, int]:
     """Write the class (a :func:`class_status` object) to the zip ``out``, owner-only;
-    (students, games) written."""
+    (students, game records) written.
+
+    The zip holds ``students.csv`` (a row per student, their solo and table games
+    counted), ``games.csv`` and ``games/<n>-<game>.json`` (each student's own games),
+    ``tables.csv`` and ``tables/<n>-<game>.json`` (each shared table's record so far,
+    every seat named), and ``same_deal.csv`` (each game of a deal the teacher sent to
+    everyone, with its result). Every record replays with ``kowhist-teach replay``.
+    With ``anonymous``: "Student 1", "Student 2"… (in the order they joined) for the
+    names, games, tables and deals numbered in the zip's own order instead of by their
+    ids in the store, and times to the minute."""
     from ..core.record import dumps
 
     students = status["students"]
-    pseudonym = {s["id"]: _("Student {n}").format(n=i) for i, s in enumerate(students, 1)}
+    number = {s["id"]: i for i, s in enumerate(students, 1)}
+    pseudonym = {i: _("Student {n}").format(n=n) for i, n in number.items()}
     shown = {s["id"]: pseudonym[s["id"]] if anonymous else s["name"] for s in students}
+    who = {s["id"]: number[s["id"]] if anonymous else s["id"] for s in students}
     by_name: dict[str, str] = {}
     for s in students:
         by_name.setdefault(s["name"], pseudonym[s["id"]])
-    student_rows, game_rows, files = [], [], {}
+    deals = {d["id"]: d for d in status.get("deals", [])}
+    deal_no = {d: i if anonymous else d for i, d in enumerate(deals, 1)}
+    files: dict[str, str] = {}
+    game_rows: list[list[Any]] = []
+    deal_rows: list[list[Any]] = []
+    files_of: dict[int, str] = {}
+    n_game = 0
     for s in students:
-        won = sum(1 for g in s["games"] if g["progress"].get("state") == "won")
+        for g in s["games"]:
+            n_game += 1
+            name = f"games/{n_game if anonymous else g['id']}-{_file_part(g['game'])}.json"
+            record = g["record"]
+            if record is not None:
+                if anonymous:
+                    record = _hide_names(record, s["name"], pseudonym[s["id"]], by_name)
+                files[name] = dumps(record) + "\n"
+                files_of[g["id"]] = name
+            state = _result(g)
+            game_rows.append(
+                [
+                    files_of.get(g["id"], ""),
+                    who[s["id"]],
+                    shown[s["id"]],
+                    g["game"],
+                    deal_no.get(g["deal_id"], ""),
+                    g["status"],
+                    state,
+                    g["moves"],
+                    _when(g["started_at"], anonymous),
+                    _when(g["updated_at"], anonymous),
+                ]
+            )
+            deal = deals.get(g["deal_id"])
+            if deal is not None:
+                tricks = g["progress"].get("tricks_by_round")
+                deal_rows.append(
+                    [
+                        deal_no[deal["id"]],
+                        deal["label"],
+                        g["game"],
+                        who[s["id"]],
+                        shown[s["id"]],
+                        files_of.get(g["id"], ""),
+                        g["status"],
+                        state,
+                        sum(t for t in tricks if isinstance(t, int))
+                        if isinstance(tricks, list) else "",
+                    ]
+                )  # fmt: skip
+    table_rows: list[list[Any]] = []
+    played: dict[int, int] = {}
+    won: dict[int, int] = {}
+    for n_table, t in enumerate(status.get("tables", []), 1):
+        players = [
+            (shown[seat["student_id"]] if seat["student_id"] in shown else seat["name"] or "?")
+            if not seat["bot"] else _("Bot {n}").format(n=seat["seat"] + 1)
+            for seat in t["seats"]
+        ]  # fmt: skip
+        name = ""
+        if t["record"] is not None:
+            name = f"tables/{n_table if anonymous else t['id']}-{_file_part(t['game'])}.json"
+            files[name] = dumps({**t["record"], "players": players}) + "\n"
+        for seat, player in zip(t["seats"], players, strict=True):
+            student = seat["student_id"] if not seat["bot"] else None
+            if t["status"] == "finished" and student in who:
+                played[student] = played.get(student, 0) + 1
+                won[student] = won.get(student, 0) + (seat["state"] == "won")
+            table_rows.append(
+                [
+                    name,
+                    n_table if anonymous else t["id"],
+                    t["game"],
+                    t["status"],
+                    t["moves"],
+                    _when(t.get("created_at"), anonymous),
+                    seat["seat"] + 1,
+                    player,
+                    who.get(student, "") if student is not None else "",
+                    seat["state"] or "",
+                    t.get("error", ""),
+                ]
+            )
+    student_rows = []
+    for s in students:
+        games = s["games"]
         student_rows.append(
             [
-                s["id"],
+                who[s["id"]],
                 shown[s["id"]],
-                _when(s["joined"]),
-                _when(s["last_activity"]),
-                len(s["games"]),
-                won,
+                _when(s["joined"], anonymous),
+                _when(s["last_activity"], anonymous),
+                sum(1 for g in games if g["status"] == "over"),
+                sum(1 for g in games if g["status"] == "over" and _result(g) == "won"),
+                sum(1 for g in games if g["status"] == "playing"),
+                sum(1 for g in games if g["status"] == "abandoned"),
+                played.get(s["id"], 0),
+                won.get(s["id"], 0),
                 s["illegal"],
                 s["hints"],
                 s["quiz"]["answered"],
                 s["quiz"]["right"],
             ]
         )
-        for g in s["games"]:
-            name = f"games/{g['id']}-{re.sub(r'[^A-Za-z0-9_-]', '_', g['game'])}.json"
-            record = g["record"]
-            if record is not None:
-                if anonymous:
-                    record = _hide_names(record, s["name"], pseudonym[s["id"]], by_name)
-                files[name] = dumps(record) + "\n"
-            game_rows.append(
-                [
-                    name if record is not None else "",
-                    s["id"],
-                    shown[s["id"]],
-                    g["game"],
-                    g["status"],
-                    g["progress"].get("state", ""),
-                    g["moves"],
-                    _when(g["started_at"]),
-                    _when(g["updated_at"]),
-                ]
-            )
-    student_header = [
-        "id", "name", "joined", "last_activity", "games_played", "games_won",
-        "illegal_tries", "hints", "quiz_answered", "quiz_right",
-    ]  # fmt: skip
-    game_header = [
-        "file", "student_id", "student", "game", "status", "state", "moves", "started",
-        "updated",
-    ]  # fmt: skip
     fd, temporary = tempfile.mkstemp(prefix=".kowhist-export-", suffix=".zip", dir=out.parent)
     os.close(fd)  # mkstemp made it owner-only
     try:
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("students.csv", _csv(student_header, student_rows))
-            z.writestr("games.csv", _csv(game_header, game_rows))
+            z.writestr("students.csv", _csv(STUDENT_COLUMNS, student_rows))
+            z.writestr("games.csv", _csv(GAME_COLUMNS, game_rows))
+            z.writestr("tables.csv", _csv(TABLE_COLUMNS, table_rows))
+            z.writestr("same_deal.csv", _csv(SAME_DEAL_COLUMNS, deal_rows))
             for name, text in files.items():
                 z.writestr(name, text)
         os.replace(temporary, out)
@@ -498,6 +623,19 @@ def export_class(status: dict[str, Any], out: Path, anonymous: bool = False) -> 
         Path(temporary).unlink(missing_ok=True)
         raise
     return len(students), len(files)
+
+
+def _result(game: dict[str, Any]) -> str:
+    """How a student's game stands: ``abandoned`` when it was replaced before its end,
+    else what their page last said (``won``, ``lost``, ``out``, ``playing``…).
+
+    >>> _result({"status": "abandoned", "progress": {"state": "playing"}})
+    'abandoned'
+    """
+    if game["status"] == "abandoned":
+        return "abandoned"
+    state = game["progress"].get("state")
+    return state if isinstance(state, str) else ""
 
 
 def _hide_names(
