@@ -368,9 +368,7 @@ def test_a_finished_table_says_so_everywhere(class_store: ClassStore) -> None:
 
 
 # ------------------------------------------------------------------ anonymous
-def test_the_anonymous_zip_keeps_no_ids_and_no_exact_times(
-    a_class: Class, tmp_path: Path
-) -> None:
+def test_the_anonymous_zip_keeps_no_ids_and_no_exact_times(a_class: Class, tmp_path: Path) -> None:
     store = a_class.store
     files = export(store, tmp_path, anonymous=True)
     assert set(files) >= {"students.csv", "games.csv", "tables.csv", "same_deal.csv"}
@@ -415,3 +413,47 @@ def test_the_anonymous_zip_keeps_no_ids_and_no_exact_times(
         f"Student {number[who]}" if who is not None else f"Bot {s + 1}"
         for s, who in enumerate(finished.seats)
     ]
+
+
+# ------------------------------------------------------------------ older stores
+def test_a_schema_1_store_is_migrated_once(class_store_url: str) -> None:
+    """A store written before tables were finished or abandoned (schema 1: ``done`` for
+    both, no ``closed_at``, a replaced game left ``playing``) opens, migrated: each
+    ``done`` table finished or abandoned by its log, a table whose log ends its game
+    finished, a replaced game abandoned; a second open changes nothing."""
+    from kowhist_teach.classroom.schema import SCHEMA_VERSION
+
+    store = ClassStore.open(url=class_store_url)
+    ann = store.join("a" * 32, "Ann").id
+    ben = store.join("b" * 32, "Ben").id
+    old_game, _ = solo(store, ann, "Ann", seed=4, steps=5)
+    newest, _ = solo(store, ann, "Ann", seed=5, steps=5)
+    made = []
+    for seed, steps in ((2, None), (3, 2), (4, None)):  # each seating closes the one before
+        (table,) = seat_class(store, 2, "knockout", students=[ann, ben], rules=SHORT, seed=seed)
+        play_table(store, table.id, steps)
+        made.append(table)
+    done_over, done_halfway, over_but_playing = made
+    t, g = store.t, store.t.games
+    with store._write() as c:  # what schema 1 wrote
+        c.execute(t.tables.update().where(t.tables.c.id.in_([done_over.id, done_halfway.id]))
+                  .values(status="done"))  # fmt: skip
+        c.execute(t.tables.update().where(t.tables.c.id == over_but_playing.id)
+                  .values(status="playing"))  # fmt: skip
+        c.execute(g.update().where(g.c.id == old_game).values(status="playing"))
+        c.execute(t.meta.update().where(t.meta.c.key == "schema_version").values(value="1"))
+        c.exec_driver_sql("ALTER TABLE kw_tables DROP COLUMN closed_at")
+    store.close()
+    for _open in range(2):
+        store = ClassStore(class_store_url)
+        assert store.schema_version() == SCHEMA_VERSION == 2
+        found = {x.id: (x.status, x.closed) for x in tables(store)}
+        assert found == {
+            done_over.id: ("finished", True),
+            done_halfway.id: ("abandoned", True),
+            over_but_playing.id: ("finished", False),
+        }
+        assert (store.game(old_game).status, store.game(newest).status) == (
+            "abandoned", "playing",
+        )  # fmt: skip
+        store.close()
