@@ -34,6 +34,7 @@ __all__ = [
     "checked_browser_id",
     "checked_name",
     "new_browser_id",
+    "replaces_games",
     "store_url",
 ]
 
@@ -171,6 +172,42 @@ class _Tables:
     tables: Any = None
     seats: Any = None
     table_moves: Any = None
+
+
+#: The settings whose change starts a new game on every student's page (``ClassPage.poll``
+#: in :mod:`.join`): the game, its players and rules, and a deal sent to everyone.
+REPLACING = ("game", "players", "rules", "deal_id")
+
+
+def replaces_games(stored: Any, changes: dict[str, Any]) -> bool:
+    """Whether ``changes`` to the settings (stored as ``(key, JSON)`` rows) start a new
+    game on every page: then every game in progress is abandoned at once (a page closed
+    now starts the new game when it comes back; the old one is never counted as played).
+
+    >>> replaces_games([("game", '"german"')], {"game": "german", "speed": "fast"})
+    False
+    >>> replaces_games([], {"game": "german"}), replaces_games([], {"deal_id": None})
+    (True, False)
+    """
+    before = {**DEFAULT_SETTINGS, **{k: _load(v) for k, v in stored}}
+    return any(
+        k in changes and changes[k] != before.get(k) and (k != "deal_id" or changes[k])
+        for k in REPLACING
+    )
+
+
+def abandon_replaced(c: Any, t: _Tables, changes: dict[str, Any]) -> None:
+    """In the transaction ``c`` that changes the settings: when ``changes`` start a new
+    game on every page (:func:`replaces_games`), every game in progress is abandoned."""
+    stored = [(row.key, row.value) for row in c.execute(t.settings.select()).all()]
+    if replaces_games(stored, changes):
+        abandon_games(c, t.games)
+
+
+def abandon_games(c: Any, games: Any, *where: Any) -> None:
+    """In the transaction ``c``: the games in progress (of those ``where`` says) are
+    abandoned: replaced before their end, not played."""
+    c.execute(games.update().where(games.c.status == "playing", *where).values(status="abandoned"))
 
 
 def new_browser_id() -> str:

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
+from .migrate import migrate
 from .schema import (
     BUSY_SECONDS,
     CONNECTED_SECONDS,
@@ -69,6 +70,8 @@ from .schema import (
     _private_file,
     _private_folder,
     _tables,
+    abandon_games,
+    abandon_replaced,
     checked_browser_id,
     checked_name,
     new_browser_id,
@@ -88,11 +91,6 @@ __all__ = [
     "new_browser_id",
     "store_url",
 ]
-
-
-#: The settings whose change starts a new game on every student's page (``ClassPage.poll``
-#: in :mod:`.join`): the game, its players and rules, and the deal sent to everyone.
-_REPLACING = ("game", "players", "rules", "deal_id")
 
 
 class ClassStore:
@@ -193,9 +191,7 @@ class ClassStore:
                 c.execute(self.t.meta.insert().values(key="settings_version", value="0"))
                 c.execute(self.t.meta.insert().values(key="created_at", value=str(time.time())))
                 return
-            found = int(row[0])
-            if found < SCHEMA_VERSION:
-                self._migrate(c, found)
+            found = migrate(self, c, int(row[0]))  # an older store brought up to date
         if found > SCHEMA_VERSION:
             raise StoreError(
                 _(
@@ -203,54 +199,6 @@ class ClassStore:
                     "{found}; this one reads up to {known}): upgrade kowhist-teach"
                 ).format(where=self.where, found=found, known=SCHEMA_VERSION)
             )
-
-    def _migrate(self, c: Any, found: int) -> None:
-        """Bring a store of schema ``found`` up to :data:`SCHEMA_VERSION`, in the
-        transaction that opens it (on PostgreSQL under the lock that makes the tables;
-        on SQLite the one writer): the kernels opening it at once migrate it once.
-
-        1 → 2: ``kw_tables`` gains ``closed_at``; a table ``done`` (dealt again or
-        seated anew) is ``finished`` if its log ends the game, else ``abandoned``, and
-        closed; a table still ``playing`` or ``paused`` whose log ends the game is
-        ``finished``; a student's game left ``playing`` under a newer game of theirs
-        was replaced before its end: ``abandoned``."""
-        sa, t = self._sa, self.t
-        if found < 2:
-            columns = {col["name"] for col in sa.inspect(c).get_columns("kw_tables")}
-            if "closed_at" not in columns:
-                c.execute(sa.text("ALTER TABLE kw_tables ADD COLUMN closed_at FLOAT"))
-            rows = c.execute(
-                sa.select(t.tables.c.id, t.tables.c.game, t.tables.c.players,
-                          t.tables.c.rules, t.tables.c.seed, t.tables.c.status,
-                          t.tables.c.created_at)
-            ).all()  # fmt: skip
-            for table_id, game, players, rules, seed, status, created in rows:
-                moves = c.execute(
-                    sa.select(t.table_moves.c.move, t.table_moves.c.at)
-                    .where(t.table_moves.c.table_id == table_id)
-                    .order_by(t.table_moves.c.number)
-                ).all()
-                over = _log_ends(game, players, _load(rules) or {}, seed, [m for m, _at in moves])
-                values: dict[str, Any] = {}
-                if status == "done":
-                    values = {"status": "finished" if over else "abandoned",
-                              "closed_at": max([created, *(at for _m, at in moves)])}  # fmt: skip
-                elif over:
-                    values = {"status": "finished"}
-                if values:
-                    c.execute(t.tables.update().where(t.tables.c.id == table_id).values(**values))
-            g = t.games
-            newest = sa.select(sa.func.max(g.c.id)).group_by(g.c.student_id)
-            c.execute(
-                g.update()
-                .where(g.c.status == "playing", g.c.id.not_in(newest))
-                .values(status="abandoned")
-            )
-        c.execute(
-            t.meta.update()
-            .where(t.meta.c.key == "schema_version")
-            .values(value=str(SCHEMA_VERSION))
-        )
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Any]:
@@ -357,16 +305,10 @@ class ClassStore:
         record: dict[str, Any] | None = None,
         progress: dict[str, Any] | None = None,
     ) -> int:
-        """A new game of the student's; its id. The game it replaces (theirs still in
-        progress: a new deal, the teacher's new game or deal) is abandoned, not played."""
-        now = time.time()
-        g = self.t.games
+        """A new game of the student's; its id. The one it replaces is abandoned."""
+        now, g = time.time(), self.t.games
         with self._write() as c:
-            c.execute(
-                g.update()
-                .where(g.c.student_id == student_id, g.c.status == "playing")
-                .values(status="abandoned")
-            )
+            abandon_games(c, g, g.c.student_id == student_id)
             result = c.execute(
                 self.t.games.insert().values(
                     student_id=student_id,
@@ -418,8 +360,7 @@ class ClassStore:
     ) -> None:
         """New moves and the game as it is after them, in one transaction: the log and
         the record never disagree. A number already stored is refused
-        (:class:`MoveConflict`) and nothing is kept. An abandoned game stays abandoned
-        until it is over (a page that had not yet seen the teacher's change)."""
+        (:class:`MoveConflict`) and nothing is kept; an abandoned game stays so."""
         rows = [
             {"game_id": game_id, "number": int(n), "seat": int(s), "move": str(m), "at": 0.0}
             for n, s, m in moves
@@ -427,8 +368,8 @@ class ClassStore:
         now = time.time()
         for row in rows:
             row["at"] = now
-        g = self.t.games
-        sa = self._sa
+        g, sa = self.t.games, self._sa
+        kept = sa.case((g.c.status == "abandoned", "abandoned"), else_="playing")
         try:
             with self._write() as c:
                 self._lock_game(c, game_id)
@@ -443,9 +384,7 @@ class ClassStore:
                     .values(
                         record=_dump(record),
                         progress=_dump(progress),
-                        status="over"
-                        if over
-                        else sa.case((g.c.status == "abandoned", "abandoned"), else_="playing"),
+                        status="over" if over else kept,
                         updated_at=now,
                         moves=int(count),
                     )
@@ -564,29 +503,15 @@ class ClassStore:
             return int(self._meta(c, "settings_version"))
 
     def set_settings(self, changes: dict[str, Any]) -> int:
-        """Change some class settings; the new settings version. A new game (its
-        ``game``, ``players`` or ``rules``) or a new deal for everyone replaces every
-        student's game in progress: those are abandoned at once (a page closed now
-        starts the new game when it comes back, and the old one is not counted as
-        played)."""
+        """Change some class settings; the new version (:func:`.schema.abandon_replaced`)."""
         unknown = sorted(set(changes) - set(DEFAULT_SETTINGS) - {"deal_id"})
         if unknown:
             raise StoreError(_("unknown class setting {name!r}").format(name=unknown[0]))
-        st, meta, g = self.t.settings, self.t.meta, self.t.games
+        st, meta = self.t.settings, self.t.meta
         with self._write() as c:
             # The version's row locked first: on PostgreSQL, one change at a time.
             version = int(self._meta(c, "settings_version", lock=True)) + 1
-            before = dict(DEFAULT_SETTINGS)
-            before.update(
-                {k: _load(v) for k, v in c.execute(self._sa.select(st.c.key, st.c.value)).all()}
-            )
-            if any(
-                k in changes and changes[k] != before.get(k) and (k != "deal_id" or changes[k])
-                for k in _REPLACING
-            ):
-                c.execute(
-                    g.update().where(g.c.status == "playing").values(status="abandoned")
-                )  # fmt: skip
+            abandon_replaced(c, self.t, changes)
             for key, value in changes.items():
                 c.execute(st.delete().where(st.c.key == key))
                 c.execute(st.insert().values(key=key, value=_dump(value)))
@@ -666,28 +591,6 @@ class ClassStore:
                 .on_conflict_do_nothing(index_elements=[meta.c.key])
             )
             return str(self._meta(c, key))
-
-
-def _log_ends(game: str, players: int, rules: dict[str, Any], seed: int, moves: list[str]) -> bool:
-    """Whether a shared table's log, played from its seed, ends its game (``False`` for
-    a log that breaks a rule or a game this version does not know): a migration's
-    question, asked of the engine through the registry.
-
-    >>> _log_ends("knockout", 2, {}, 1, []), _log_ends("nosuchgame", 2, {}, 1, [])
-    (False, False)
-    """
-    from ..core.registry import spec
-
-    try:
-        game_spec = spec(game)
-        dealt = game_spec.new_game(
-            players=int(players), rules=game_spec.rules.from_dict(rules), seed=seed
-        )
-        for move in moves:
-            dealt.play(move)
-        return bool(dealt.is_over())
-    except Exception:  # a broken log or an unknown game: not finished, so abandoned
-        return False
 
 
 def _column(name: str, value: Any) -> Any:
