@@ -457,3 +457,27 @@ def test_a_schema_1_store_is_migrated_once(class_store_url: str) -> None:
             "abandoned", "playing",
         )  # fmt: skip
         store.close()
+
+
+def test_the_commands_say_finished_and_abandoned(
+    a_class: Class, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``class status`` lists the open tables with their state; ``class tables`` says
+    which tables its new seating closed, finished or abandoned."""
+    from helpers import run
+
+    url = a_class.store.url
+    code, out, err = run(capsys, "class", "status", "--db", url)
+    assert code == 0 and err == "", err
+    lines = [line for line in out.splitlines() if line.startswith("Table ")]
+    assert [line.rsplit(" · ", 1)[1] for line in lines] == ["finished", "playing"]
+    assert lines[0].startswith(f"Table {a_class.finished} · Knock-Out Whist · ")
+    code, out, err = run(capsys, "class", "tables", "--db", url, "--size", "4", "--seed", "1")
+    assert code == 0 and err == "", err
+    assert out.splitlines()[:2] == [
+        f"Table {a_class.finished}: finished",
+        f"Table {a_class.in_progress}: abandoned (the teacher dealt again before its end)",
+    ]
+    states = {t.id: (t.status, t.closed) for t in tables(a_class.store)}
+    assert states[a_class.finished] == ("finished", True)
+    assert states[a_class.in_progress] == ("abandoned", True)
