@@ -80,6 +80,8 @@ def class_dir(tmp_path: Path) -> Path:
     store = open_store(folder)
     ann = store.join(ANN, "Ann")
     bo = store.join(BO, "Bo")
+    # Sent before their games: a deal sent later would replace Ann's game in progress.
+    store.add_deal("knockout", players=4, seed=11, label="everyone: seed 11")
     over, moves = played(["Ann", "Bot 1", "Bot 2", "Bot 3"], seed=3)
     assert over.is_over() and over.outcome().winner != 0
     g1 = store.start_game(ann.id, "knockout", players=4, seed=3)
@@ -103,7 +105,6 @@ def class_dir(tmp_path: Path) -> Path:
     ]:
         store.add_event(ann.id, g2, kind, detail)
     store.left(bo.id)
-    store.add_deal("knockout", players=4, seed=11, label="everyone: seed 11")
     store.close()
     return folder
 
@@ -210,15 +211,13 @@ def test_export_zip_holds_students_and_replayable_records(
     assert [r["name"] for r in rows] == ["Ann", "Bo"]
     assert list(rows[0]) == [
         "id", "name", "joined", "last_activity", "games_played", "games_won",
+        "games_in_progress", "games_abandoned", "table_games_played", "table_games_won",
         "illegal_tries", "hints", "quiz_answered", "quiz_right",
     ]  # fmt: skip
     ann = rows[0]
-    assert (ann["games_played"], ann["games_won"], ann["illegal_tries"], ann["hints"]) == (
-        "2",
-        "0",
-        "2",
-        "1",
-    )
+    # Played: her finished game only (the one in progress is not played yet).
+    assert (ann["games_played"], ann["games_won"], ann["games_in_progress"]) == ("1", "0", "1")
+    assert (ann["illegal_tries"], ann["hints"]) == ("2", "1")
     assert (ann["quiz_answered"], ann["quiz_right"]) == ("3", "2")
     index = list(csv.DictReader(io.StringIO(files["games.csv"])))
     assert [(g["file"], g["student"]) for g in index] == [

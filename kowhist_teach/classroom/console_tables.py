@@ -31,7 +31,7 @@ from ..widgets._common import Guard, big_button, esc, set_classes, tag
 from .schema import StoreError
 from .store import ClassStore
 from .tables import (
-    DONE,
+    FINISHED,
     PAUSED,
     PLAYING,
     Table,
@@ -253,7 +253,7 @@ class TablesBox(w.VBox):
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Read the tables and redraw what changed."""
-        shown = [t for t in tables(self.store) if t.status != DONE]
+        shown = [t for t in tables(self.store) if not t.closed]
         lengths = log_lengths(self.store)
         games = {}
         for t in shown:
@@ -286,8 +286,8 @@ class TablesBox(w.VBox):
                  esc(", ".join(names))]  # fmt: skip
         if isinstance(game, Exception):
             words.append(esc(str(game)))
-        elif game.is_over():
-            words.append(esc(_("over")))
+        elif game.is_over() or table.status == FINISHED:
+            words.append(esc(_("finished")))
         elif table.status == PAUSED:
             words.append(esc(_("paused")))
         elif game.to_move is not None:

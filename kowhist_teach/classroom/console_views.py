@@ -171,6 +171,7 @@ def state_words(state: str | None) -> str:
         "won": _("won"),
         "lost": _("lost"),
         "drawn": _("drawn"),
+        "abandoned": _("abandoned"),
     }
     return words.get(state or "", "")
 
@@ -217,6 +218,14 @@ def student_lines(
     return lines
 
 
+def _state(game: GameRow | None, progress: dict[str, Any]) -> str | None:
+    """The state a console shows: ``abandoned`` for a game replaced before its end (by
+    the teacher's new game or deal), else what the student's page last said."""
+    if game is not None and game.status == "abandoned":
+        return "abandoned"
+    return _text(progress.get("state"))
+
+
 def _line(
     student: Student, game: GameRow | None, counts: dict[str, int], last: float | None, now: float
 ) -> StudentLine:
@@ -228,7 +237,7 @@ def _line(
         game=game.game if game is not None else None,
         round=_int(progress.get("round")),
         tricks=_int(progress.get("tricks")),
-        state=_text(progress.get("state")),
+        state=_state(game, progress),
         winner=_text(progress.get("winner")),
         illegal=counts.get("illegal", 0),
         hints=counts.get("hint", 0),
@@ -391,7 +400,7 @@ def deal_results(store: ClassStore, deal: Deal) -> list[DealResult]:
                 name=names.get(student_id, "?"),
                 game_id=row.id,
                 tricks_by_round=tricks,
-                state=_text(progress.get("state")),
+                state=_state(row, progress),
                 winner=_text(progress.get("winner")),
                 over=row.over,
             )

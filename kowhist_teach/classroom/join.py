@@ -102,14 +102,21 @@ class ClassLink:
         self.student = student
         self.table = table
         self.game_id: int | None = None
+        #: The teacher's deal the next new game plays (set by ``ClassPage._start``); it
+        #: goes to that one game only: a new deal the student asks for after it is not
+        #: the teacher's deal, and must not count among its results.
         self.deal_id: int | None = None
+        #: The teacher's deal the current game plays, if any.
+        self.game_deal: int | None = None
         self._stored: list[str] = []
         table.on_event = self._event
         table.model.observe(self._changed, names="version")
 
-    def adopt(self, game_id: int, moves: list[str]) -> None:
-        """Follow a game already in the store (restored after a reload)."""
+    def adopt(self, game_id: int, moves: list[str], deal_id: int | None = None) -> None:
+        """Follow a game already in the store (restored after a reload), which plays the
+        teacher's deal ``deal_id`` if any."""
         self.game_id, self._stored = game_id, list(moves)
+        self.game_deal, self.deal_id = deal_id, None
 
     def _moves(self) -> list[str]:
         # As a record writes them: card codes (AS, 10H), calls by name.
@@ -137,7 +144,8 @@ class ClassLink:
             self._write(game, moves, len(stored))
         except MoveConflict:
             # Another kernel of this student's (an older page) was first: go on from
-            # here in a game of its own.
+            # here in a game of its own (of the same deal).
+            self.deal_id = self.game_deal
             self._new_game(game)
             self._write(game, moves, 0)
 
@@ -165,6 +173,7 @@ class ClassLink:
             seed=getattr(self.table.model, "seed", None),
             deal_id=self.deal_id,
         )
+        self.game_deal, self.deal_id = self.deal_id, None
 
     def _event(self, kind: str, detail: dict[str, Any]) -> None:
         try:
@@ -286,7 +295,11 @@ class ClassPage(w.VBox):
         self._settings_version = self.store.settings_version()
         game = settings.get("game", "knockout")
         stored = self.store.current_game(student.id)
-        if stored is not None and not stored.over and stored.record is not None:
+        # A game in progress comes back; one over, or abandoned for the teacher's new
+        # game or deal while the page was closed, gives way to a new one.
+        if stored is not None and not stored.playing:
+            stored = None
+        if stored is not None and stored.record is not None:
             game = stored.game
         self.app = KowhistApp(
             game=game,
@@ -306,9 +319,8 @@ class ClassPage(w.VBox):
         self._apply_settings(settings)
         table = self.app.table
         link = self.links[id(table)]
-        if stored is not None and not stored.over and stored.record is not None:
-            link.deal_id = stored.deal_id
-            link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)])
+        if stored is not None and stored.record is not None:
+            link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)], stored.deal_id)
             table.model.load(stored.record)
         else:
             self._start(settings, self.store.current_deal())
@@ -439,6 +451,9 @@ class ClassPage(w.VBox):
             table = self.app.table
             link = self.links[id(table)]
         link.deal_id = deal.id if deal is not None else None
+        # Always a game of its own in the store, even when the old one had no move yet
+        # (its row would otherwise take the new cards under the old seed and deal).
+        link.game_id = None
         model = table.model
         if deal is not None and hasattr(model, "_seeds"):
             # The same bots for everyone: every die the model rolls comes from the deal.

@@ -34,14 +34,19 @@ __all__ = [
     "checked_browser_id",
     "checked_name",
     "new_browser_id",
+    "replaces_games",
     "store_url",
 ]
 
 #: The environment variable that carries the class store's URL from the server to its
 #: kernels (``kowhist-teach class start`` sets it; the pages read it).
 CLASS_DB_ENV = "KOWHIST_CLASS_DB"
-#: The schema this code writes; a store with a higher one is refused.
-SCHEMA_VERSION = 1
+#: The schema this code writes; a store with a higher one is refused, one with a lower
+#: one is brought up to it when opened (:func:`.store.ClassStore._migrate`).
+#: 2: a table's states are ``finished`` and ``abandoned`` (schema 1 said ``done`` for
+#: both) and it has ``closed_at``; a student's game replaced before its end is
+#: ``abandoned`` (schema 1 left it ``playing``).
+SCHEMA_VERSION = 2
 #: The database file in a class folder.
 STORE_FILE = "class.sqlite"
 #: Seconds a SQLite writer waits for another's transaction before giving up.
@@ -120,6 +125,12 @@ class GameRow:
         """Whether the game has ended."""
         return self.status == "over"
 
+    @property
+    def playing(self) -> bool:
+        """Whether the game is in progress: neither over nor abandoned (replaced by
+        another game of the student's before its end)."""
+        return self.status == "playing"
+
 
 @dataclass(frozen=True)
 class MoveRow:
@@ -161,6 +172,42 @@ class _Tables:
     tables: Any = None
     seats: Any = None
     table_moves: Any = None
+
+
+#: The settings whose change starts a new game on every student's page (``ClassPage.poll``
+#: in :mod:`.join`): the game, its players and rules, and a deal sent to everyone.
+REPLACING = ("game", "players", "rules", "deal_id")
+
+
+def replaces_games(stored: Any, changes: dict[str, Any]) -> bool:
+    """Whether ``changes`` to the settings (stored as ``(key, JSON)`` rows) start a new
+    game on every page: then every game in progress is abandoned at once (a page closed
+    now starts the new game when it comes back; the old one is never counted as played).
+
+    >>> replaces_games([("game", '"german"')], {"game": "german", "speed": "fast"})
+    False
+    >>> replaces_games([], {"game": "german"}), replaces_games([], {"deal_id": None})
+    (True, False)
+    """
+    before = {**DEFAULT_SETTINGS, **{k: _load(v) for k, v in stored}}
+    return any(
+        k in changes and changes[k] != before.get(k) and (k != "deal_id" or changes[k])
+        for k in REPLACING
+    )
+
+
+def abandon_replaced(c: Any, t: _Tables, changes: dict[str, Any]) -> None:
+    """In the transaction ``c`` that changes the settings: when ``changes`` start a new
+    game on every page (:func:`replaces_games`), every game in progress is abandoned."""
+    stored = [(row.key, row.value) for row in c.execute(t.settings.select()).all()]
+    if replaces_games(stored, changes):
+        abandon_games(c, t.games)
+
+
+def abandon_games(c: Any, games: Any, *where: Any) -> None:
+    """In the transaction ``c``: the games in progress (of those ``where`` says) are
+    abandoned: replaced before their end, not played."""
+    c.execute(games.update().where(games.c.status == "playing", *where).values(status="abandoned"))
 
 
 def new_browser_id() -> str:
@@ -304,6 +351,9 @@ def _tables(sa: Any) -> _Tables:
         sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
+        # When the teacher dealt again or seated the class anew: the table is gone from
+        # every page (finished or abandoned); null while it is shown.
+        sa.Column("closed_at", sa.Float, nullable=True),
     )
     seats = sa.Table(
         "kw_seats",

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
+from .migrate import migrate
 from .schema import (
     BUSY_SECONDS,
     CONNECTED_SECONDS,
@@ -69,6 +70,8 @@ from .schema import (
     _private_file,
     _private_folder,
     _tables,
+    abandon_games,
+    abandon_replaced,
     checked_browser_id,
     checked_name,
     new_browser_id,
@@ -188,7 +191,7 @@ class ClassStore:
                 c.execute(self.t.meta.insert().values(key="settings_version", value="0"))
                 c.execute(self.t.meta.insert().values(key="created_at", value=str(time.time())))
                 return
-            found = int(row[0])
+            found = migrate(self, c, int(row[0]))  # an older store brought up to date
         if found > SCHEMA_VERSION:
             raise StoreError(
                 _(
@@ -302,9 +305,10 @@ class ClassStore:
         record: dict[str, Any] | None = None,
         progress: dict[str, Any] | None = None,
     ) -> int:
-        """A new game of the student's; its id."""
-        now = time.time()
+        """A new game of the student's; its id. The one it replaces is abandoned."""
+        now, g = time.time(), self.t.games
         with self._write() as c:
+            abandon_games(c, g, g.c.student_id == student_id)
             result = c.execute(
                 self.t.games.insert().values(
                     student_id=student_id,
@@ -356,7 +360,7 @@ class ClassStore:
     ) -> None:
         """New moves and the game as it is after them, in one transaction: the log and
         the record never disagree. A number already stored is refused
-        (:class:`MoveConflict`) and nothing is kept."""
+        (:class:`MoveConflict`) and nothing is kept; an abandoned game stays so."""
         rows = [
             {"game_id": game_id, "number": int(n), "seat": int(s), "move": str(m), "at": 0.0}
             for n, s, m in moves
@@ -364,8 +368,8 @@ class ClassStore:
         now = time.time()
         for row in rows:
             row["at"] = now
-        g = self.t.games
-        sa = self._sa
+        g, sa = self.t.games, self._sa
+        kept = sa.case((g.c.status == "abandoned", "abandoned"), else_="playing")
         try:
             with self._write() as c:
                 self._lock_game(c, game_id)
@@ -380,7 +384,7 @@ class ClassStore:
                     .values(
                         record=_dump(record),
                         progress=_dump(progress),
-                        status="over" if over else "playing",
+                        status="over" if over else kept,
                         updated_at=now,
                         moves=int(count),
                     )
@@ -499,7 +503,7 @@ class ClassStore:
             return int(self._meta(c, "settings_version"))
 
     def set_settings(self, changes: dict[str, Any]) -> int:
-        """Change some class settings; the new settings version."""
+        """Change some class settings; the new version (:func:`.schema.abandon_replaced`)."""
         unknown = sorted(set(changes) - set(DEFAULT_SETTINGS) - {"deal_id"})
         if unknown:
             raise StoreError(_("unknown class setting {name!r}").format(name=unknown[0]))
@@ -507,6 +511,7 @@ class ClassStore:
         with self._write() as c:
             # The version's row locked first: on PostgreSQL, one change at a time.
             version = int(self._meta(c, "settings_version", lock=True)) + 1
+            abandon_replaced(c, self.t, changes)
             for key, value in changes.items():
                 c.execute(st.delete().where(st.c.key == key))
                 c.execute(st.insert().values(key=key, value=_dump(value)))

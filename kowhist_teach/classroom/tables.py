@@ -45,8 +45,14 @@ from .schema import MoveConflict, StoreError, _dump, _load
 from .store import ClassStore
 
 __all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "LIVE",
+    "PAUSED",
+    "PLAYING",
     "Table",
     "add_move",
+    "mark_finished",
     "free_seats",
     "log_lengths",
     "log_since",
@@ -61,13 +67,19 @@ __all__ = [
     "table_log",
     "table_names",
     "table_presence",
+    "table_so_far",
     "tables",
     "take_back_trick",
     "take_seat",
 ]
 
-#: A table's states: played, paused by the teacher, or over (a new deal replaced it).
-PLAYING, PAUSED, DONE = "playing", "paused", "done"
+#: A table's states: played, paused by the teacher, its game over (``finished``: its
+#: seats still see the end until the teacher deals again), or replaced by the teacher's
+#: new deal or seating before its game was over (``abandoned``: not played, gone from
+#: every page). Schema 1 stores called both of the last two ``done``.
+PLAYING, PAUSED, FINISHED, ABANDONED = "playing", "paused", "finished", "abandoned"
+#: The states of a table whose game may still be played.
+LIVE = (PLAYING, PAUSED)
 
 #: The bot that plays a seat no student sits in.
 SEAT_BOT = "rules"
@@ -85,6 +97,10 @@ class Table:
     seed: int
     status: str
     seats: tuple[int | None, ...]
+    #: Whether the teacher dealt again or seated anew since: gone from every page.
+    closed: bool = False
+    #: When it was made (a timestamp).
+    created_at: float = 0.0
 
 
 def seat_class(
@@ -136,14 +152,20 @@ def _checked_setup(game: str, size: int, rules: dict[str, Any] | None) -> dict[s
 
 
 def _end_tables_of(store: ClassStore, students: list[int]) -> None:
-    """The tables where any of ``students`` sits are over (they are seated anew)."""
+    """The tables where any of ``students`` sits are closed (they are seated anew):
+    one whose game is not over is abandoned, a finished one stays finished."""
     t, sa = store.t, store._sa
     with store._write() as c:
         ids = sa.select(t.seats.c.table_id).where(t.seats.c.student_id.in_(students))
-        c.execute(
-            t.tables.update().where(t.tables.c.id.in_(ids), t.tables.c.status != DONE)
-            .values(status=DONE)
-        )  # fmt: skip
+        _close(c, t.tables, t.tables.c.id.in_(ids))
+
+
+def _close(c: Any, t: Any, *where: Any) -> None:
+    """Close the open tables ``where`` says, in the transaction ``c``: those still in
+    play are abandoned, the finished ones stay finished."""
+    now, is_open = time.time(), t.c.closed_at.is_(None)
+    c.execute(t.update().where(*where, is_open, t.c.status.in_(LIVE)).values(status=ABANDONED))
+    c.execute(t.update().where(*where, is_open).values(closed_at=now))
 
 
 def _new_table(
@@ -154,7 +176,7 @@ def _new_table(
     seed: int,
     sitting: list[int | None],
 ) -> Table:
-    t = store.t
+    t, now = store.t, time.time()
     with store._write() as c:
         table_id = int(
             c.execute(
@@ -163,8 +185,8 @@ def _new_table(
                     players=players,
                     rules=_dump(rules),
                     seed=seed,
-                    status="playing",
-                    created_at=time.time(),
+                    status=PLAYING,
+                    created_at=now,
                 )
             ).inserted_primary_key[0]
         )
@@ -175,7 +197,7 @@ def _new_table(
                 for s, who in enumerate(sitting)
             ],
         )
-    return Table(table_id, game, players, rules, seed, "playing", tuple(sitting))
+    return Table(table_id, game, players, rules, seed, PLAYING, tuple(sitting), False, now)
 
 
 def tables(store: ClassStore, table_id: int | None = None) -> list[Table]:
@@ -204,6 +226,8 @@ def tables(store: ClassStore, table_id: int | None = None) -> list[Table]:
             r.seed,
             r.status,
             tuple(by_table.get(r.id, ())),
+            r.closed_at is not None,
+            r.created_at,
         )  # fmt: skip
         for r in rows
     ]
@@ -279,19 +303,20 @@ def table_presence(store: ClassStore, table_id: int) -> tuple[str, dict[int, flo
             .join(t.students, t.students.c.id == t.seats.c.student_id)
             .where(t.seats.c.table_id == table_id)
         ).all()
-    return str(status or DONE), {int(s): float(at) for s, at in seen}
+    return str(status or ABANDONED), {int(s): float(at) for s, at in seen}
 
 
 def seat_of(store: ClassStore, student_id: int) -> tuple[Table, int] | None:
-    """The table a student plays at now (the newest one not over) and their seat
-    there, or ``None``."""
+    """The table a student plays at now and their seat there, or ``None``: the newest
+    one whose game goes on, else the newest finished one (its end stays on their page
+    until the teacher deals again); never a closed one."""
     t, sa = store.t, store._sa
     with store._read() as c:
         row = c.execute(
             sa.select(t.seats.c.table_id, t.seats.c.seat)
             .join(t.tables, t.tables.c.id == t.seats.c.table_id)
-            .where(t.seats.c.student_id == student_id, t.tables.c.status != DONE)
-            .order_by(t.tables.c.id.desc())
+            .where(t.seats.c.student_id == student_id, t.tables.c.closed_at.is_(None))
+            .order_by(sa.case((t.tables.c.status.in_(LIVE), 0), else_=1), t.tables.c.id.desc())
             .limit(1)
         ).first()
     if row is None:
@@ -311,8 +336,9 @@ def table_names(store: ClassStore, table: Table) -> list[str]:
 
 def set_seat(store: ClassStore, table_id: int, seat: int, student_id: int | None) -> None:
     """Seat a student (or a bot: ``None``) at ``seat`` of a table by hand; the student
-    leaves any other seat they had at a table not over (a bot takes it). The game goes
-    on: the new player plays the seat from where it is.
+    leaves any other seat they had at a table whose game goes on (a bot takes it; a
+    finished table keeps who played it). The game goes on: the new player plays the
+    seat from where it is.
 
     >>> import tempfile
     >>> store = ClassStore.open(tempfile.mkdtemp())
@@ -331,7 +357,7 @@ def set_seat(store: ClassStore, table_id: int, seat: int, student_id: int | None
     t = store.t
     with store._write() as c:
         if student_id is not None:
-            open_tables = store._sa.select(t.tables.c.id).where(t.tables.c.status != DONE)
+            open_tables = store._sa.select(t.tables.c.id).where(t.tables.c.status.in_(LIVE))
             c.execute(
                 t.seats.update()
                 .where(t.seats.c.student_id == student_id, t.seats.c.table_id.in_(open_tables))
@@ -345,12 +371,12 @@ def set_seat(store: ClassStore, table_id: int, seat: int, student_id: int | None
 
 
 def free_seats(store: ClassStore) -> list[tuple[Table, int]]:
-    """The seats a bot plays at the tables not over, which a student may take:
-    ``(table, seat)`` in order."""
+    """The seats a bot plays at the tables whose game goes on, which a student may
+    take: ``(table, seat)`` in order."""
     return [
         (t, s)
         for t in tables(store)
-        if t.status != DONE
+        if t.status in LIVE
         for s, who in enumerate(t.seats)
         if who is None
     ]
@@ -380,13 +406,14 @@ def open_table(store: ClassStore, size: int, game: str = "knockout", *,
 
 
 def set_status(store: ClassStore, status: str, table_id: int | None = None) -> None:
-    """Pause (:data:`PAUSED`) or resume (:data:`PLAYING`) one table, or every table not
-    over when ``table_id`` is ``None``."""
-    if status not in (PLAYING, PAUSED):
+    """Pause (:data:`PAUSED`) or resume (:data:`PLAYING`) one table, or every table
+    whose game goes on when ``table_id`` is ``None`` (a finished or abandoned table
+    keeps its state)."""
+    if status not in LIVE:
         raise StoreError(_("a table is playing or paused, not {status!r}").format(status=status))
     t = store.t.tables
     with store._write() as c:
-        query = t.update().where(t.c.status != DONE).values(status=status)
+        query = t.update().where(t.c.status.in_(LIVE)).values(status=status)
         if table_id is not None:
             query = query.where(t.c.id == table_id)
         c.execute(query)
@@ -413,9 +440,15 @@ def take_back_trick(store: ClassStore, table_id: int) -> int:
     if not finished:
         return 0
     keep = finished[-1]
-    m = store.t.table_moves
+    m, t = store.t.table_moves, store.t.tables
     with store._write() as c:
         c.execute(m.delete().where(m.c.table_id == table_id, m.c.number >= keep))
+        # A finished game taken back is a game in progress again.
+        c.execute(
+            t.update()
+            .where(t.c.id == table_id, t.c.status == FINISHED, t.c.closed_at.is_(None))
+            .values(status=PLAYING)
+        )
     return len(game.moves) - keep
 
 
@@ -447,18 +480,19 @@ def trick_finished(game: Any) -> bool:
 
 def new_deal(store: ClassStore, table_ids: list[int] | None = None, *, same: bool = False,
              seed: int | None = None) -> list[Table]:  # fmt: skip
-    """The next deal at every table not over (or those of ``table_ids``): each gets a
-    new table with the same game and seats and new cards (the same cards at every
-    table with ``same``: "everyone plays this deal"); the old ones are over."""
+    """The next deal at every open table (or those of ``table_ids``): each gets a new
+    table with the same game and seats and new cards (the same cards at every table
+    with ``same``: "everyone plays this deal"). The old ones close: one whose game was
+    over stays finished, one still in play is abandoned."""
     dice = random.Random(seed)
     shared_seed = dice.randrange(1 << 31)
     made = []
     for table in tables(store):
-        if table.status == DONE or (table_ids is not None and table.id not in table_ids):
+        if table.closed or (table_ids is not None and table.id not in table_ids):
             continue
         t = store.t.tables
         with store._write() as c:
-            c.execute(t.update().where(t.c.id == table.id).values(status=DONE))
+            _close(c, t, t.c.id == table.id)
         deal_seed = shared_seed if same else dice.randrange(1 << 31)
         made.append(
             _new_table(
@@ -490,6 +524,45 @@ def table_game(store: ClassStore, table_id: int) -> Any:
                 )
             ) from e
     return game
+
+
+def table_so_far(store: ClassStore, table_id: int) -> tuple[Any, str | None]:
+    """The table's game as far as its log goes by the rules, and why it stops there
+    (``None`` when every move of the log was played): a log that breaks a rule still
+    has a record up to the move that broke it (``class status``, ``class export``).
+
+    >>> import tempfile
+    >>> store = ClassStore.open(tempfile.mkdtemp())
+    >>> _ = store.join("a" * 32, "Ann")
+    >>> t = seat_class(store, 2, seed=1)[0]
+    >>> game, why = table_so_far(store, t.id); (len(game.moves), why)
+    (0, None)
+    """
+    table = _table(store, table_id)
+    game = _dealt(table, table_names(store, table))
+    for number, seat, move in table_log(store, table_id):
+        if game.is_over() or game.to_move != seat:
+            return game, _("move {n} of table {table} was not seat {seat}'s to make").format(
+                n=number, table=table_id, seat=seat + 1
+            )
+        try:
+            game.play(move)
+        except ValueError as e:
+            return game, _("move {n} of table {table} breaks a rule: {why}").format(
+                n=number, table=table_id, why=e
+            )
+    return game, None
+
+
+def mark_finished(store: ClassStore, table_id: int) -> None:
+    """The table's game is over: it is :data:`FINISHED` (if it was playing or paused),
+    in the store, so every page and command says so. The kernel that wrote the last
+    move calls it."""
+    t = store.t.tables
+    with store._write() as c:
+        c.execute(
+            t.update().where(t.c.id == table_id, t.c.status.in_(LIVE)).values(status=FINISHED)
+        )
 
 
 def _table(store: ClassStore, table_id: int) -> Table:

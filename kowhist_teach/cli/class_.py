@@ -18,32 +18,29 @@ the environment variable :data:`~kowhist_teach.classroom.schema.CLASS_DB_ENV`. C
 or SIGTERM stops both; the child also stops by itself should this process die.
 
 ``status`` and ``export`` read a store that exists (they never make one); ``export``
-writes a zip: ``students.csv``, ``games.csv`` and ``games/<n>-<game>.json``, each game's
-record as stored (``kowhist-teach replay`` reads it).
+writes a zip: ``students.csv``, ``games.csv`` and ``games/<n>-<game>.json`` (each
+student's own games, as stored), ``tables.csv`` and ``tables/<n>-<game>.json`` (each
+shared table's record), ``same_deal.csv`` (the deals sent to everyone and their
+results); ``kowhist-teach replay`` reads every record (:func:`export_class`).
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import re
 import secrets
-import tempfile
 import time
 import unicodedata
-import zipfile
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import add_kernel_cap_options, class_servers, package_notebook, port_taken, run_class
+from .class_export import _checked_out, export_class
 from .class_hub import add_singleuser_parser, cmd_singleuser
-from .class_tables import _cmd_tables, existing_store, tables_status
+from .class_tables import TABLE_STATES, _cmd_tables, existing_store, tables_status
 
 __all__ = [
     "add_class_parser",
@@ -64,6 +61,7 @@ _STATES = {
     "lost": N_("lost"),
     "drawn": N_("drawn"),
     "over": N_("over"),
+    "abandoned": N_("abandoned"),
 }
 
 
@@ -255,7 +253,10 @@ def _cmd_start(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ class status
 def class_status(store: Any, now: float | None = None) -> dict[str, Any]:
     """The ``class status --json`` object: students (each with their games, records
-    included, and their scores), tables (none yet), deals and settings."""
+    included, and their scores), shared tables (each with its status, seats and record
+    so far: :func:`~.class_tables.tables_status`), deals and settings. A student's game
+    is ``playing``, ``over`` or ``abandoned`` (replaced before its end by another: a
+    new deal, the teacher's new game or deal)."""
     now = time.time() if now is None else now
     counts = store.event_counts()
     last = store.last_activity()
@@ -364,6 +365,8 @@ def status_table(status: dict[str, Any], now: float | None = None) -> str:
         game = s["games"][-1] if s["games"] else None
         progress = game["progress"] if game else {}
         state = progress.get("state") or (game["status"] if game else None)
+        if game and game["status"] == "abandoned":
+            state = "abandoned"
         rows.append(
             [
                 s["name"],
@@ -411,127 +414,25 @@ def _cmd_status(args: argparse.Namespace) -> int:
     if n:
         print()
         print(status_table(status, now))
+    shown = [t for t in status["tables"] if not t["closed"]]
+    if shown:
+        print()
+        print(_("Shared tables:"))
+        for t in shown:
+            names = ", ".join(
+                (s["name"] or "?") if not s["bot"] else _("Bot {n}").format(n=s["seat"] + 1)
+                for s in t["seats"]
+            )
+            state = _(TABLE_STATES[t["status"]]) if t["status"] in TABLE_STATES else t["status"]
+            print(
+                _("Table {n} · {game} · {names} · {state}").format(
+                    n=t["id"], game=_game_name(t["game"]), names=names, state=state
+                )
+            )
     return 0
 
 
 # ------------------------------------------------------------------ class export
-def _checked_out(out: str) -> Path:
-    path = Path(out)
-    if path.suffix.lower() != ".zip":
-        raise SetupError(_("--out takes a .zip file name, not {out}").format(out=out))
-    if not path.resolve().parent.is_dir():
-        raise SetupError(
-            _("cannot write {out}: the folder {folder} does not exist").format(
-                out=out, folder=path.resolve().parent
-            )
-        )
-    if path.is_dir():
-        raise SetupError(_("cannot write {out}: it is a folder").format(out=out))
-    return path
-
-
-def _when(t: float | None) -> str:
-    return datetime.fromtimestamp(t).isoformat(timespec="seconds") if t else ""
-
-
-def _csv(header: list[str], rows: list[list[Any]]) -> str:
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return text.getvalue()
-
-
-def export_class(status: dict[str, Any], out: Path, anonymous: bool = False) -> tuple[int, int]:
-    """Write the class (a :func:`class_status` object) to the zip ``out``, owner-only;
-    (students, games) written."""
-    from ..core.record import dumps
-
-    students = status["students"]
-    pseudonym = {s["id"]: _("Student {n}").format(n=i) for i, s in enumerate(students, 1)}
-    shown = {s["id"]: pseudonym[s["id"]] if anonymous else s["name"] for s in students}
-    by_name: dict[str, str] = {}
-    for s in students:
-        by_name.setdefault(s["name"], pseudonym[s["id"]])
-    student_rows, game_rows, files = [], [], {}
-    for s in students:
-        won = sum(1 for g in s["games"] if g["progress"].get("state") == "won")
-        student_rows.append(
-            [
-                s["id"],
-                shown[s["id"]],
-                _when(s["joined"]),
-                _when(s["last_activity"]),
-                len(s["games"]),
-                won,
-                s["illegal"],
-                s["hints"],
-                s["quiz"]["answered"],
-                s["quiz"]["right"],
-            ]
-        )
-        for g in s["games"]:
-            name = f"games/{g['id']}-{re.sub(r'[^A-Za-z0-9_-]', '_', g['game'])}.json"
-            record = g["record"]
-            if record is not None:
-                if anonymous:
-                    record = _hide_names(record, s["name"], pseudonym[s["id"]], by_name)
-                files[name] = dumps(record) + "\n"
-            game_rows.append(
-                [
-                    name if record is not None else "",
-                    s["id"],
-                    shown[s["id"]],
-                    g["game"],
-                    g["status"],
-                    g["progress"].get("state", ""),
-                    g["moves"],
-                    _when(g["started_at"]),
-                    _when(g["updated_at"]),
-                ]
-            )
-    student_header = [
-        "id", "name", "joined", "last_activity", "games_played", "games_won",
-        "illegal_tries", "hints", "quiz_answered", "quiz_right",
-    ]  # fmt: skip
-    game_header = [
-        "file", "student_id", "student", "game", "status", "state", "moves", "started",
-        "updated",
-    ]  # fmt: skip
-    fd, temporary = tempfile.mkstemp(prefix=".kowhist-export-", suffix=".zip", dir=out.parent)
-    os.close(fd)  # mkstemp made it owner-only
-    try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("students.csv", _csv(student_header, student_rows))
-            z.writestr("games.csv", _csv(game_header, game_rows))
-            for name, text in files.items():
-                z.writestr(name, text)
-        os.replace(temporary, out)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return len(students), len(files)
-
-
-def _hide_names(
-    record: dict[str, Any], name: str, pseudonym: str, by_name: dict[str, str]
-) -> dict[str, Any]:
-    """The record with the student's name in ``players`` replaced by their pseudonym
-    (and any other student's name of the class by theirs).
-
-    >>> _hide_names({"players": ["Ann", "Bo", "Bot 1"]}, "Ann", "Student 1",
-    ...             {"Ann": "Student 1", "Bo": "Student 2"})["players"]
-    ['Student 1', 'Student 2', 'Bot 1']
-    """
-    players = record.get("players")
-    if not isinstance(players, list):
-        return record
-    hidden = [
-        pseudonym if p == name else by_name.get(p, p) if isinstance(p, str) else p for p in players
-    ]
-    return {**record, "players": hidden}
-
-
 def _cmd_export(args: argparse.Namespace) -> int:
     out = _checked_out(args.out)
     store = existing_store(args.dir, args.db)

@@ -11,9 +11,17 @@ from typing import Any
 
 from ..core.errors import SetupError
 from ..core.registry import game_names
-from ..i18n import _
+from ..i18n import N_, _
 
-__all__ = ["existing_store", "tables_status"]
+__all__ = ["TABLE_STATES", "existing_store", "tables_status"]
+
+#: A shared table's states in words (``class tables``, ``class status``).
+TABLE_STATES = {
+    "playing": N_("playing"),
+    "paused": N_("paused"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned (the teacher dealt again before its end)"),
+}
 
 
 def existing_store(folder: str | None = None, url: str | None = None) -> Any:
@@ -38,10 +46,17 @@ def existing_store(folder: str | None = None, url: str | None = None) -> Any:
 
 
 def tables_status(store: Any) -> list[dict[str, Any]]:
-    """The class's tables for ``status --json``: game, seats (a student's id and name,
-    or a bot) and the record so far (``null`` with an ``error`` if its log is broken)."""
+    """The class's tables for ``status --json``: game, status (``playing``, ``paused``,
+    ``finished`` once its game is over, ``abandoned`` when the teacher dealt again or
+    seated anew before its end), whether it is closed (gone from every page), its moves,
+    seats (a student's id and name, or a bot; each seat's state: ``playing``, ``out``,
+    ``won``, ``lost``…) and the record so far. A log that breaks a rule gives the record
+    up to the move that broke it, and an ``error`` saying which; only a table that
+    cannot be dealt at all (a game this version does not know) has a ``null`` record."""
+    from ..classroom.progress import progress
     from ..classroom.schema import StoreError
-    from ..classroom.tables import table_record, tables
+    from ..classroom.tables import FINISHED, LIVE, table_so_far, tables
+    from ..core.record import to_record
 
     names = {s.id: s.name for s in store.students()}
     found = []
@@ -53,26 +68,41 @@ def tables_status(store: Any) -> list[dict[str, Any]]:
             "rules": table.rules,
             "seed": table.seed,
             "status": table.status,
+            "closed": table.closed,
+            "created_at": table.created_at,
+            "moves": 0,
             "seats": [
                 {
                     "seat": n,
                     "student_id": who,
                     "name": names.get(who) if who else None,
                     "bot": who is None,
+                    "state": None,
                 }
                 for n, who in enumerate(table.seats)
             ],  # fmt: skip
         }
         try:
-            entry["record"] = table_record(store, table.id)
-        except StoreError as e:
+            game, error = table_so_far(store, table.id)
+        except (StoreError, SetupError) as e:
             entry["record"], entry["error"] = None, str(e)
+            found.append(entry)
+            continue
+        if game.is_over() and table.status in LIVE:
+            # The kernel that wrote the last move marks it; until then, the log says it.
+            entry["status"] = FINISHED
+        entry["moves"] = len(game.moves)
+        entry["record"] = to_record(game)
+        for seat in entry["seats"]:
+            seat["state"] = progress(game, seat["seat"])["state"]
+        if error:
+            entry["error"] = error
         found.append(entry)
     return found
 
 
 def _cmd_tables(args: argparse.Namespace) -> int:
-    from ..classroom.tables import seat_class
+    from ..classroom.tables import seat_class, tables
 
     if args.game not in game_names():
         raise SetupError(
@@ -82,14 +112,20 @@ def _cmd_tables(args: argparse.Namespace) -> int:
         )
     store = existing_store(args.dir, args.db)
     try:
+        was_open = {t.id for t in tables(store) if not t.closed}
         made = seat_class(store, args.size, args.game, seed=args.seed)
         names = {s.id: s.name for s in store.students()}
-        status = [t for t in tables_status(store) if t["id"] in {m.id for m in made}]
+        every = tables_status(store)
     finally:
         store.close()
+    status = [t for t in every if t["id"] in {m.id for m in made}]
+    closed = [t for t in every if t["id"] in was_open and t["closed"]]
     if args.json:
-        print(json.dumps({"tables": status}, ensure_ascii=False))
+        print(json.dumps({"tables": status, "closed": closed}, ensure_ascii=False))
         return 0
+    for table in closed:
+        # The tables this seating replaced: finished (their game was over) or abandoned.
+        print(_("Table {n}: {state}").format(n=table["id"], state=_(TABLE_STATES[table["status"]])))
     for table in made:
         seated = [names.get(who, "?") if who else _("a bot") for who in table.seats]
         print(_("Table {n}: {seats}").format(n=table.id, seats=", ".join(seated)))
