@@ -29,7 +29,7 @@ TEST_JOBS ?= 4
 # The browser tests, but for the JupyterLite site's (`make test-lite`).
 BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
-.PHONY: venv .venv test lint app class lab bench clean cards lite lite-serve test-lite dist
+.PHONY: venv .venv test test-times count-tests lint app class lab bench clean cards lite lite-serve test-lite dist
 
 venv .venv: $(STAMP_TEST)
 
@@ -74,11 +74,33 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	    echo "npm is missing: the browser tests' accessibility checks will skip"; \
 	fi
 
+# Where the seconds went: each run's JUnit XML in build/test-times/ (with each test's
+# phases, fixtures and worker: tests/timing_hooks.py), and from them, by tools/test_times.py,
+# the tables per file, per fixture, per worker and the slowest tests in build/test-times.txt,
+# written even when a test fails. `make test-times` prints them again; `make test-times
+# BEFORE='old/parallel.xml old/alone.xml'` compares with an earlier run.
+TEST_TIMES := build/test-times
+WRITE_TIMES = $(BIN)/python tools/test_times.py $(TEST_TIMES)/*.xml --out $(TEST_TIMES).txt \
+    >/dev/null && echo "where the seconds went: $(TEST_TIMES).txt (make test-times)" || true
+
 test: lint $(AXE)
+	@rm -rf $(TEST_TIMES) && mkdir -p $(TEST_TIMES)
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
-	    -m 'not alone' --nbval-lax --nbval-current-env \
-	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
-	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS)
+	    -m 'not alone' --nbval-lax --nbval-current-env --junitxml=$(TEST_TIMES)/parallel.xml \
+	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py \
+	    || { $(WRITE_TIMES); exit 1; }
+	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS) --junitxml=$(TEST_TIMES)/alone.xml \
+	    || { $(WRITE_TIMES); exit 1; }
+	@$(WRITE_TIMES)
+
+# The tables of the last make test (build/test-times.txt), or the comparison with BEFORE.
+test-times:
+	@$(PYTHON) tools/test_times.py $(TEST_TIMES)/*.xml $(if $(BEFORE),--before $(BEFORE))
+
+# The number of tests (collected, with the lessons) and of assertions (tools/count_tests.py):
+# what must not go down when the tests get faster.
+count-tests: $(STAMP)
+	$(BIN)/python tools/count_tests.py
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
 app: $(STAMP_APP)

@@ -27,6 +27,10 @@ import pytest
 # (tests/class_store_helpers.py says how): a new store's URL, and that store open.
 from class_store_helpers import class_store, class_store_url  # noqa: F401
 
+# Where each test's seconds go (its phases, its fixtures, its worker), in the JUnit XML
+# that make test writes and tools/test_times.py reads (tests/timing_hooks.py says how).
+from timing_hooks import pytest_fixture_setup, pytest_runtest_makereport  # noqa: F401
+
 collect_ignore = ["conftest.py"]
 
 #: The browser modules whose tests share something of the module's: one worker runs them.

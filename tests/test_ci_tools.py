@@ -1,0 +1,194 @@
+"""The tools that keep CI's budget in sight (issue 33): the timing of each test in the
+JUnit XML (tests/timing_hooks.py), the tables made from it (tools/test_times.py, ``make
+test-times``), and the count of tests and assertions (tools/count_tests.py)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = REPO / "tools"
+
+
+def tool(name: str) -> Any:
+    """tools/NAME.py as a module."""
+    spec = importlib.util.spec_from_file_location(f"kowhist_tools_{name}", TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tools_examples_hold() -> None:
+    for name in ("test_times", "count_tests"):
+        failed, tried = doctest.testmod(tool(name))
+        assert tried and not failed, name
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def run_tool(*argv: str | Path, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *map(str, argv)], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_each_test_gets_its_phases_fixtures_and_worker_and_the_tables_show_them(
+    tmp_path: Path,
+) -> None:
+    """A small session under one pytest-xdist worker, with the hooks as tests/conftest.py
+    has them: its XML says which test set up the module's fixture, and the tables list
+    the file, the fixture and the worker."""
+    write(
+        tmp_path,
+        {
+            "conftest.py": f"""
+                import sys
+                sys.path.insert(0, {str(REPO / "tests")!r})
+                import timing_hooks
+                from timing_hooks import pytest_fixture_setup, pytest_runtest_makereport
+                timing_hooks.FIXTURE_FLOOR = 0  # every fixture listed, however quick
+                """,
+            "test_served.py": """
+                import pytest
+
+                @pytest.fixture(scope="module")
+                def server():
+                    return "http://127.0.0.1:1/"
+
+                def test_first(server):
+                    assert server.startswith("http")
+
+                def test_second(server):
+                    assert server.endswith("/")
+                """,
+        },
+    )
+    xml = tmp_path / "run.xml"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "1", "-p", "no:cacheprovider", "-q",
+         f"--junitxml={xml}", "test_served.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    run = tool("test_times").read_run(xml)
+    first, second = run.cases
+    assert (first.file, first.name, second.name) == ("test_served.py", "test_first", "test_second")
+    assert first.timing["worker"] == second.timing["worker"] == "gw0"
+    assert {"setup", "call", "teardown", "start"} <= set(first.timing)
+    assert [f[:2] for f in first.timing["fixtures"]] == [["module", "server"]]
+    assert second.timing["fixtures"] == []  # set up once, by the first test
+
+    shown = run_tool(TOOLS / "test_times.py", xml, "--out", tmp_path / "times.txt")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == (tmp_path / "times.txt").read_text(encoding="utf-8")
+    lines = shown.stdout.splitlines()
+    assert lines[0].startswith("run: ") and "2 tests" in lines[0]
+    assert any(line.split()[:2] == ["test_served.py", "2"] for line in lines), shown.stdout
+    assert any(line.split()[:4] == ["server", "module", "test_served.py", "1"] for line in lines)
+    assert any(line.split()[:2] == ["gw0", "2"] for line in lines), shown.stdout
+
+    compared = run_tool(TOOLS / "test_times.py", xml, "--before", xml)
+    assert compared.returncode == 0, compared.stderr
+    assert "Per file, before and after" in compared.stdout
+    assert any(
+        line.split()[:3] == ["test_served.py", "2", "2"] for line in compared.stdout.splitlines()
+    )
+
+
+def test_test_times_says_in_one_line_what_is_wrong_with_its_input(tmp_path: Path) -> None:
+    missing = run_tool(TOOLS / "test_times.py", tmp_path / "none.xml")
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines() == [
+        f"no such JUnit XML: {tmp_path / 'none.xml'} (make test writes them)"
+    ]
+    (tmp_path / "bad.xml").write_text("<testsuite>", encoding="utf-8")
+    bad = run_tool(TOOLS / "test_times.py", tmp_path / "bad.xml")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    assert bad.stderr.startswith("not a JUnit XML: ")
+
+
+def test_count_tests_counts_what_make_test_and_test_lite_collect_and_the_assertions(
+    tmp_path: Path,
+) -> None:
+    """A checkout in small: one test of the parallel run, one ``alone``, one of the
+    static site's, one doctest of the package, one lesson under nbval."""
+    notebook = {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "a1", "metadata": {},
+                   "outputs": [], "source": "1 + 1"}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }  # fmt: skip
+    write(
+        tmp_path,
+        {
+            "Makefile": "NBVAL_NOTEBOOKS := notebooks/01_lesson.ipynb\n",
+            "pyproject.toml": """
+                [tool.pytest.ini_options]
+                addopts = "--doctest-modules"
+                markers = ["alone: by itself"]
+                """,
+            "kowhist_teach/__init__.py": '''
+                def two():
+                    """>>> two()
+                    2
+                    """
+                    return 2
+                ''',
+            "tests/test_a.py": """
+                import pytest
+
+                def test_in_parallel():
+                    assert 1 + 1 == 2
+                    with pytest.raises(ZeroDivisionError):
+                        1 / 0
+
+                @pytest.mark.alone
+                def test_alone():
+                    assert True
+                """,
+            "tests/browser/test_lite.py": """
+                def test_site():
+                    assert_site_up()
+                    assert "site"
+                """,
+        },
+    )
+    write(tmp_path, {"notebooks/01_lesson.ipynb": json.dumps(notebook)})
+    done = run_tool(TOOLS / "count_tests.py", tmp_path, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["tests"] == {
+        "make test, in parallel": 3,  # the test, the doctest, the lesson's cell
+        "make test, alone": 1,
+        "make test-lite": 1,
+        "total": 5,
+    }
+    assert figures["assertions"] == {
+        "assert statements": 3,
+        "pytest.raises / warns": 1,
+        "expect(...)": 0,
+        "total": 4,
+        "assert_* helper calls": 1,
+        "doctest examples (kowhist_teach)": 1,
+    }
+
+
+def test_count_tests_refuses_a_folder_that_is_not_a_checkout(tmp_path: Path) -> None:
+    done = run_tool(TOOLS / "count_tests.py", tmp_path)
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip() == f"{tmp_path}: not a kowhist-teach checkout (no tests/, no Makefile)"
+    )
