@@ -120,13 +120,13 @@ lab: $(STAMP_APP)
 # The wheel and the sdist of this checkout, in dist/ (elsewhere: make dist DIST=/tmp/d):
 # what a school's JupyterHub images install (deploy/), never a package fetched by name.
 # `python -m build` makes the sdist, then the wheel from it (so the sdist is known to be
-# whole); --no-isolation builds with the hatchling installed beside it here once, so that
-# later builds need no network.
+# whole); --no-isolation builds with the hatchling installed beside it here once (by uv,
+# as the venv: tools/make_env.sh), so that later builds need no network.
 DIST       ?= dist
 STAMP_DIST := $(VENV)/.installed-dist
 
 $(STAMP_DIST): | $(STAMP_APP)
-	$(BIN)/python -m pip install 'build>=1.2' 'hatchling>=1.24'
+	$(MAKE_ENV) $(VENV) 'build>=1.2' 'hatchling>=1.24'
 	touch $@
 
 dist: $(STAMP_DIST)
