@@ -184,21 +184,29 @@ $(LITE_STAMP): lite/requirements.txt tools/make_env.sh
 	$(MAKE_ENV) $(LITE_VENV) -r lite/requirements.txt
 	touch $@
 
-# What the site is built from: a site older than any of these is built again.
-LITE_SOURCES := pyproject.toml $(shell find kowhist_teach notebooks lite -type f \
-    -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+# Each build is kept, by the hash of what it is built from (the package, the lessons,
+# lite/ with its pins, pyproject.toml, README.md: tools/lite_cache.py), in LITE_CACHE,
+# outside the checkout, which outlives it: a fresh clone of an unchanged site copies it in
+# a second or two instead of building it (about two minutes on 2 cores). The downloads of
+# a build (Pyodide's npm package, the wheels, by version) are kept there too.
+LITE_CACHE  ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kowhist-teach/lite
+LITE_CACHED := $(PYTHON) tools/lite_cache.py --site build/lite --cache $(LITE_CACHE)
+
+.PHONY: lite-site
 
 lite: $(LITE_STAMP)
-	$(LITE_VENV)/bin/python lite/build.py
+	$(LITE_VENV)/bin/python lite/build.py --cache $(LITE_CACHE)/downloads
+	$(LITE_CACHED) store
 
-build/lite/index.html: $(LITE_STAMP) $(LITE_SOURCES)
-	$(LITE_VENV)/bin/python lite/build.py
+# The site of the current sources in build/lite: there already, from the cache, or built.
+lite-site:
+	@$(LITE_CACHED) restore || $(MAKE) --no-print-directory lite
 
 # The site in headless Chromium, offline (tests/browser/test_lite.py): the app plays, and
 # every lesson of every language runs with its golden outputs (two pages at once). The
-# site is built first if it is missing or older than its sources. A subset, locally:
-# make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
-test-lite: $(STAMP) $(AXE) build/lite/index.html
+# site is built first unless a build of the same sources is there or in the cache. A
+# subset, locally: make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
+test-lite: $(STAMP) $(AXE) lite-site
 	$(BIN)/python -m pytest tests/browser/test_lite.py
 
 lite-serve:

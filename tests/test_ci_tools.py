@@ -192,3 +192,61 @@ def test_count_tests_refuses_a_folder_that_is_not_a_checkout(tmp_path: Path) -> 
     assert (
         done.stderr.strip() == f"{tmp_path}: not a kowhist-teach checkout (no tests/, no Makefile)"
     )
+
+
+def test_the_sites_build_is_kept_by_the_hash_of_its_inputs(tmp_path: Path) -> None:
+    """tools/lite_cache.py: a byte changed in an input is another key, a cache or a
+    checkpoint is not; a build stored is restored whole into a fresh checkout's
+    build/lite; a site already built from these inputs is left alone; the cache keeps
+    the newest builds."""
+    cache_tool = tool("lite_cache")
+    repo = tmp_path / "repo"
+    write(
+        repo,
+        {
+            "kowhist_teach/__init__.py": "VERSION = 1\n",
+            "notebooks/01_lesson.ipynb": "{}\n",
+            "lite/pyodide.json": '{"pyodide": "314.0.6"}\n',
+            "lite/requirements.txt": "jupyterlite-core==0.8.6\n",
+            "pyproject.toml": "[project]\n",
+            "README.md": "# Whist\n",
+            "tests/test_x.py": "def test_x(): pass\n",
+        },
+    )
+    key = cache_tool.inputs_key(repo)
+    write(repo, {"kowhist_teach/__pycache__/x.pyc": "x", "notebooks/.ipynb_checkpoints/a": "x"})
+    write(repo, {"tests/test_y.py": "def test_y(): pass\n"})  # not an input
+    assert cache_tool.inputs_key(repo) == key
+    for name in ("lite/pyodide.json", "README.md", "kowhist_teach/__init__.py"):
+        original = (repo / name).read_bytes()
+        (repo / name).write_bytes(original + b" ")
+        assert cache_tool.inputs_key(repo) != key, name
+        (repo / name).write_bytes(original)
+    assert cache_tool.inputs_key(repo) == key
+
+    cache = tmp_path / "cache"
+    site = repo / "build" / "lite"
+    assert cache_tool.restore(site, cache, key) is False  # nothing built yet
+    write(site, {"index.html": "<h1>Whist</h1>\n", "static/pyodide/pyodide.mjs": "// py\n"})
+    cache_tool.store(site, cache, key)
+    assert (repo / "build" / "lite.inputs").read_text().strip() == key
+    assert cache_tool.restore(site, cache, key) is True  # up to date: left as it is
+
+    fresh = tmp_path / "clone" / "build" / "lite"  # a fresh clone of the same sources
+    assert cache_tool.restore(fresh, cache, key) is True
+    assert sorted(p.relative_to(fresh).as_posix() for p in fresh.rglob("*") if p.is_file()) == [
+        "index.html",
+        "static/pyodide/pyodide.mjs",
+    ]
+    assert (fresh / "static/pyodide/pyodide.mjs").read_text() == "// py\n"
+    # A stale site there (built from other inputs) is replaced, not merged into.
+    write(fresh, {"stale.html": "old"})
+    (fresh.with_name("lite.inputs")).write_text("another key\n")
+    assert cache_tool.restore(fresh, cache, key) is True
+    assert not (fresh / "stale.html").exists()
+
+    for n in range(cache_tool.KEEP + 1):
+        cache_tool.store(site, cache, f"{n:064x}")
+    kept = sorted(p.name for p in (cache / "sites").iterdir())
+    assert len(kept) == cache_tool.KEEP and f"{cache_tool.KEEP:064x}" in kept, kept
+    assert not [p for p in (cache / "sites").iterdir() if ".partial-" in p.name]
