@@ -290,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--top", type=int, default=40, help="rows of each table (default 40)")
     parser.add_argument("--out", type=Path, help="write the tables there too")
+    parser.add_argument(
+        "--walls", action="store_true", help="only each XML's name and wall clock (.ci/run)"
+    )
     args = parser.parse_args(argv)
     missing = [str(p) for p in [*args.xml, *(args.before or [])] if not p.is_file()]
     if missing:
@@ -301,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     except ET.ParseError as e:
         print(f"not a JUnit XML: {e}", file=sys.stderr)
         return 2
+    if args.walls:
+        print("\n".join(f"{run.name} {run.wall:.0f}" for run in after))
+        return 0
     lines = report(after, args.top)
     if before is not None:
         lines += ["", *diff(before, after, args.top)]
