@@ -250,3 +250,117 @@ def test_the_sites_build_is_kept_by_the_hash_of_its_inputs(tmp_path: Path) -> No
     kept = sorted(p.name for p in (cache / "sites").iterdir())
     assert len(kept) == cache_tool.KEEP and f"{cache_tool.KEEP:064x}" in kept, kept
     assert not [p for p in (cache / "sites").iterdir() if ".partial-" in p.name]
+
+
+CI_STUBS = {
+    # What .ci/run calls on the machine, each saying what it was asked (stub.log).
+    "apt-get": "",
+    "chromium": "",
+    "pg_ctlcluster": "",
+    "pg_isready": "",
+    "psql": "",
+    "npm": "",
+    "configurable-http-proxy": "",
+    "pg_lsclusters": 'echo "15 main 5432 online"',
+    "su": "echo 1",
+    # Every package installed but those named in $MISSING.
+    "dpkg-query": """
+        for p in $MISSING; do [ "$p" = "$3" ] && exit 1; done
+        echo "install ok installed"
+        """,
+    "make": """
+        if [ "$1" = test ]; then
+            [ -n "$FAIL_TEST" ] && exit 2
+            mkdir -p build/test-times
+            echo '<testsuites><testsuite time="3"/></testsuites>' > build/test-times/parallel.xml
+            echo '<testsuites><testsuite time="1"/></testsuites>' > build/test-times/alone.xml
+        fi
+        [ "$1" = test-lite ] && [ -n "$FAIL_LITE" ] && exit 3
+        exit 0
+        """,
+}
+
+
+def run_ci(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """.ci/run in a copy of the checkout's .ci and tools, with the machine's commands
+    stubbed: its output, and the commands it ran."""
+    clone = tmp_path / "clone"
+    (clone / ".ci").mkdir(parents=True, exist_ok=True)
+    (clone / ".ci" / "run").write_bytes((REPO / ".ci" / "run").read_bytes())
+    (clone / "tools").mkdir(exist_ok=True)
+    (clone / "tools" / "test_times.py").write_bytes((TOOLS / "test_times.py").read_bytes())
+    stubs = tmp_path / "stubs"
+    stubs.mkdir(exist_ok=True)
+    log = tmp_path / "stub.log"
+    log.unlink(missing_ok=True)
+    for name, body in CI_STUBS.items():
+        script = stubs / name
+        script.write_text(f'#!/bin/sh\necho "{name} $*" >> {log}\n{textwrap.dedent(body)}\n')
+        script.chmod(0o755)
+    path = f"{stubs}:{Path(sys.executable).parent}:/usr/bin:/bin"
+    done = subprocess.run(
+        ["bash", ".ci/run"],
+        cwd=clone,
+        env={"PATH": path, "HOME": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return done, log.read_text().splitlines() if log.exists() else []
+
+
+def phases(output: str) -> dict[str, int]:
+    """The table at the end of .ci/run's output: phase -> seconds."""
+    table_ = output[output.rindex("CI's phases") :].splitlines()[1:]
+    return {line.rsplit(None, 1)[0].strip(): int(line.rsplit(None, 1)[1]) for line in table_}
+
+
+def test_ci_prints_its_phases_and_installs_only_what_is_missing(tmp_path: Path) -> None:
+    done, ran = run_ci(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    shown = phases(done.stdout)
+    assert list(shown) == [
+        "apt-get: chromium, fonts, postgresql, npm",
+        "PostgreSQL started",
+        "npm: configurable-http-proxy",
+        "make test",
+        "of which the parallel pytest run",
+        "of which the alone run",
+        "of which the venv, lint, axe-core",
+        "make lite-site (the static site: built, or from the cache)",
+        "make test-lite (the site's tests)",
+        "total",
+    ]
+    assert shown["of which the parallel pytest run"] == 3 and shown["of which the alone run"] == 1
+    assert not [c for c in ran if c.startswith("apt-get")]  # everything was there
+    assert [c for c in ran if c.startswith("make")] == [
+        "make test",
+        "make lite-site",
+        "make test-lite",
+    ]
+
+    done, ran = run_ci(tmp_path, MISSING="chromium postgresql")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [c for c in ran if c.startswith("apt-get")] == [
+        "apt-get update",
+        "apt-get install -y chromium postgresql",
+    ]
+
+
+def test_ci_fails_with_its_phases_printed_and_the_one_it_stopped_in_marked(
+    tmp_path: Path,
+) -> None:
+    done, ran = run_ci(tmp_path, FAIL_LITE="1")
+    assert done.returncode == 3
+    shown = phases(done.stdout)
+    assert "make test-lite (the site's tests) (stopped here, exit status 3)" in shown
+    assert list(shown)[-1] == "total"
+
+    done, ran = run_ci(tmp_path, FAIL_TEST="1")
+    assert done.returncode != 0
+    shown = phases(done.stdout)
+    assert list(shown)[-2:] == [
+        "make test (failed; build/test-times.txt) (stopped here, exit status 1)",
+        "total",
+    ]
+    assert "make lite-site" not in ran
