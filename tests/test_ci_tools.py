@@ -59,8 +59,21 @@ def test_each_test_gets_its_phases_fixtures_and_worker_and_the_tables_show_them(
                 import sys
                 sys.path.insert(0, {str(REPO / "tests")!r})
                 import timing_hooks
-                from timing_hooks import pytest_fixture_setup, pytest_runtest_makereport
                 timing_hooks.FIXTURE_FLOOR = 0  # every fixture listed, however quick
+
+                def pytest_configure(config):  # as tests/conftest.py registers it
+                    config.pluginmanager.register(timing_hooks, timing_hooks.PLUGIN)
+                """,
+            "sub/conftest.py": "",
+            "sub/test_session.py": """
+                import pytest
+
+                @pytest.fixture(scope="session")
+                def browser():
+                    return "chromium"
+
+                def test_browser(browser):
+                    assert browser == "chromium"
                 """,
             "test_served.py": """
                 import pytest
@@ -80,13 +93,15 @@ def test_each_test_gets_its_phases_fixtures_and_worker_and_the_tables_show_them(
     xml = tmp_path / "run.xml"
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "1", "-p", "no:cacheprovider", "-q",
-         f"--junitxml={xml}", "test_served.py"],
+         f"--junitxml={xml}", "test_served.py", "sub/test_session.py"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     run = tool("test_times").read_run(xml)
-    first, second = run.cases
+    first, second, session = run.cases
     assert (first.file, first.name, second.name) == ("test_served.py", "test_first", "test_second")
+    # A session's fixture too, set up for a test in another folder.
+    assert [f[:2] for f in session.timing["fixtures"]] == [["session", "browser"]]
     assert first.timing["worker"] == second.timing["worker"] == "gw0"
     assert {"setup", "call", "teardown", "start"} <= set(first.timing)
     assert [f[:2] for f in first.timing["fixtures"]] == [["module", "server"]]
@@ -96,10 +111,10 @@ def test_each_test_gets_its_phases_fixtures_and_worker_and_the_tables_show_them(
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == (tmp_path / "times.txt").read_text(encoding="utf-8")
     lines = shown.stdout.splitlines()
-    assert lines[0].startswith("run: ") and "2 tests" in lines[0]
+    assert lines[0].startswith("run: ") and "3 tests" in lines[0]
     assert any(line.split()[:2] == ["test_served.py", "2"] for line in lines), shown.stdout
     assert any(line.split()[:4] == ["server", "module", "test_served.py", "1"] for line in lines)
-    assert any(line.split()[:2] == ["gw0", "2"] for line in lines), shown.stdout
+    assert any(line.split()[:2] == ["gw0", "3"] for line in lines), shown.stdout
 
     compared = run_tool(TOOLS / "test_times.py", xml, "--before", xml)
     assert compared.returncode == 0, compared.stderr

@@ -3,9 +3,9 @@ total: its setup, call and teardown, the fixtures it set up (a Voilà server, a 
 environment, a hub: the first test of a module pays for the module's fixtures), the
 pytest-xdist worker that ran it and when it started.
 
-tests/conftest.py imports these hooks, so they run for every test under ``tests/`` (the
-lessons under nbval and the package's doctests get the JUnit XML's total only). Each
-test gets one property, ``timing``, a JSON object::
+tests/conftest.py registers this module as a plugin of the whole run (a conftest's own
+hooks would miss the session's fixtures and the tests outside tests/). Each test gets
+one property, ``timing``, a JSON object::
 
     <testcase classname="tests.test_deploy" name="test_..." time="41.2">
       <properties><property name="timing" value='{"worker": "gw1", "start": 1796...,
@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+#: The name the plugin is registered under.
+PLUGIN = "kowhist-timing"
 #: Fixture setups shorter than this (seconds) are not listed.
 FIXTURE_FLOOR = 0.05
 
