@@ -208,7 +208,7 @@ def report(runs: list[Run], top: int = 40) -> list[str]:
             end = max(c.timing["start"] + c.seconds for c in group) - first
             rows_w.append([worker, len(group), f"{busy:.0f}", f"{end:.0f}"])
         out += table(
-            f"{run.name}: per worker (busy: the seconds of its tests under tests/; "
+            f"{run.name}: per worker (busy: the seconds of its tests; "
             "done: when its last one ended, from the first test's start)",
             ["worker", "tests", "busy", "done"],
             rows_w,
