@@ -29,7 +29,7 @@ TEST_JOBS ?= 4
 # The browser tests, but for the JupyterLite site's (`make test-lite`).
 BROWSER_TESTS := tests/browser --ignore=tests/browser/test_lite.py
 
-.PHONY: venv .venv test lint app class lab bench clean cards lite lite-serve test-lite dist
+.PHONY: venv .venv test test-times count-tests lint app class lab bench clean cards lite lite-serve test-lite dist
 
 venv .venv: $(STAMP_TEST)
 
@@ -74,11 +74,33 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	    echo "npm is missing: the browser tests' accessibility checks will skip"; \
 	fi
 
+# Where the seconds went: each run's JUnit XML in build/test-times/ (with each test's
+# phases, fixtures and worker: tests/timing_hooks.py), and from them, by tools/test_times.py,
+# the tables per file, per fixture, per worker and the slowest tests in build/test-times.txt,
+# written even when a test fails. `make test-times` prints them again; `make test-times
+# BEFORE='old/parallel.xml old/alone.xml'` compares with an earlier run.
+TEST_TIMES := build/test-times
+WRITE_TIMES = $(BIN)/python tools/test_times.py $(TEST_TIMES)/*.xml --out $(TEST_TIMES).txt \
+    >/dev/null && echo "where the seconds went: $(TEST_TIMES).txt (make test-times)" || true
+
 test: lint $(AXE)
+	@rm -rf $(TEST_TIMES) && mkdir -p $(TEST_TIMES)
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
-	    -m 'not alone' --nbval-lax --nbval-current-env \
-	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py
-	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS)
+	    -m 'not alone' --nbval-lax --nbval-current-env --junitxml=$(TEST_TIMES)/parallel.xml \
+	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py \
+	    || { $(WRITE_TIMES); exit 1; }
+	$(BIN)/python -m pytest -m alone $(BROWSER_TESTS) --junitxml=$(TEST_TIMES)/alone.xml \
+	    || { $(WRITE_TIMES); exit 1; }
+	@$(WRITE_TIMES)
+
+# The tables of the last make test (build/test-times.txt), or the comparison with BEFORE.
+test-times:
+	@$(PYTHON) tools/test_times.py $(TEST_TIMES)/*.xml $(if $(BEFORE),--before $(BEFORE))
+
+# The number of tests (collected, with the lessons) and of assertions (tools/count_tests.py):
+# what must not go down when the tests get faster.
+count-tests: $(STAMP)
+	$(BIN)/python tools/count_tests.py
 
 # The Voilà app on http://localhost:8866 (extra options: make app APP_ARGS='--port 9000').
 app: $(STAMP_APP)
@@ -98,13 +120,13 @@ lab: $(STAMP_APP)
 # The wheel and the sdist of this checkout, in dist/ (elsewhere: make dist DIST=/tmp/d):
 # what a school's JupyterHub images install (deploy/), never a package fetched by name.
 # `python -m build` makes the sdist, then the wheel from it (so the sdist is known to be
-# whole); --no-isolation builds with the hatchling installed beside it here once, so that
-# later builds need no network.
+# whole); --no-isolation builds with the hatchling installed beside it here once (by uv,
+# as the venv: tools/make_env.sh), so that later builds need no network.
 DIST       ?= dist
 STAMP_DIST := $(VENV)/.installed-dist
 
 $(STAMP_DIST): | $(STAMP_APP)
-	$(BIN)/python -m pip install 'build>=1.2' 'hatchling>=1.24'
+	$(MAKE_ENV) $(VENV) 'build>=1.2' 'hatchling>=1.24'
 	touch $@
 
 dist: $(STAMP_DIST)
@@ -162,21 +184,29 @@ $(LITE_STAMP): lite/requirements.txt tools/make_env.sh
 	$(MAKE_ENV) $(LITE_VENV) -r lite/requirements.txt
 	touch $@
 
-# What the site is built from: a site older than any of these is built again.
-LITE_SOURCES := pyproject.toml $(shell find kowhist_teach notebooks lite -type f \
-    -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+# Each build is kept, by the hash of what it is built from (the package, the lessons,
+# lite/ with its pins, pyproject.toml, README.md: tools/lite_cache.py), in LITE_CACHE,
+# outside the checkout, which outlives it: a fresh clone of an unchanged site copies it in
+# a second or two instead of building it (about two minutes on 2 cores). The downloads of
+# a build (Pyodide's npm package, the wheels, by version) are kept there too.
+LITE_CACHE  ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kowhist-teach/lite
+LITE_CACHED := $(PYTHON) tools/lite_cache.py --site build/lite --cache $(LITE_CACHE)
+
+.PHONY: lite-site
 
 lite: $(LITE_STAMP)
-	$(LITE_VENV)/bin/python lite/build.py
+	$(LITE_VENV)/bin/python lite/build.py --cache $(LITE_CACHE)/downloads
+	$(LITE_CACHED) store
 
-build/lite/index.html: $(LITE_STAMP) $(LITE_SOURCES)
-	$(LITE_VENV)/bin/python lite/build.py
+# The site of the current sources in build/lite: there already, from the cache, or built.
+lite-site:
+	@$(LITE_CACHED) restore || $(MAKE) --no-print-directory lite
 
 # The site in headless Chromium, offline (tests/browser/test_lite.py): the app plays, and
 # every lesson of every language runs with its golden outputs (two pages at once). The
-# site is built first if it is missing or older than its sources. A subset, locally:
-# make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
-test-lite: $(STAMP) $(AXE) build/lite/index.html
+# site is built first unless a build of the same sources is there or in the cache. A
+# subset, locally: make test-lite KOWHIST_LITE_LANGUAGES=en (or es,fr).
+test-lite: $(STAMP) $(AXE) lite-site
 	$(BIN)/python -m pytest tests/browser/test_lite.py
 
 lite-serve:

@@ -30,9 +30,12 @@ if [ ! -f "$wheel" ]; then
 fi
 # uv when there is one (UV=/path/to/uv, else uv on PATH; the images bring one for the
 # build only): the same packages in seconds rather than minutes. pip otherwise.
+# Both compile the bytecode (a student's first page comes sooner), unless the caller says
+# not to (UV_COMPILE_BYTECODE=0, PIP_NO_COMPILE=1: tests/test_deploy.py, whose server
+# compiles what it imports, the image's bytecode being no part of what it checks).
 uv=${UV:-$(command -v uv || true)}
 if [ -n "$uv" ]; then
-    "$uv" pip install --python "$python" --compile-bytecode "$wheel[hub]"
+    UV_COMPILE_BYTECODE=${UV_COMPILE_BYTECODE:-1} "$uv" pip install --python "$python" "$wheel[hub]"
 else
     "$python" -m pip install "$wheel[hub]"
 fi

@@ -23,6 +23,10 @@ from typing import Any
 
 import pytest
 
+# Where each test's seconds go (its phases, its fixtures, its worker), in the JUnit XML
+# that make test writes and tools/test_times.py reads (tests/timing_hooks.py says how).
+import timing_hooks
+
 # The class store's fixtures for any test here, each test run on SQLite then on PostgreSQL
 # (tests/class_store_helpers.py says how): a new store's URL, and that store open.
 from class_store_helpers import class_store, class_store_url  # noqa: F401
@@ -38,6 +42,14 @@ TOGETHER = (
     "test_lite.py",
     "test_recover_browser.py",
 )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The timing hooks as a plugin of the whole run, not of this folder only: a conftest's
+    hooks miss the fixtures of the session (Playwright, the browser) and the tests
+    outside tests/ (the package's doctests, the lessons)."""
+    if not config.pluginmanager.has_plugin(timing_hooks.PLUGIN):
+        config.pluginmanager.register(timing_hooks, timing_hooks.PLUGIN)
 
 
 #: Fixtures of these scopes are shared by the tests of a module.
