@@ -254,7 +254,10 @@ class ClassPage(w.VBox):
             self.form.layout.display = ""
 
     def _join(self) -> None:
-        if self.student is not None or not self.name.value.strip():
+        if self.student is not None:
+            return
+        if not self.name.value.strip():
+            self._say(_("type your name to join the class"))
             return
         if not self.browser.browser_id:
             self._say(_("Your page is still opening: try again in a moment."))
@@ -487,7 +490,9 @@ class ClassPage(w.VBox):
         settings = self.store.settings()
         self._settings, self._settings_version = settings, version
         self._apply_settings(settings)
+        self._follow_name()
         if self.seat_page is not None:
+            self.seat_page.follow_names()  # a student at the table renamed
             self.seat_page.settings = dict(settings)
             self.seat_page._shared_view()
             self.seat_page.view.render()
@@ -498,6 +503,27 @@ class ClassPage(w.VBox):
         elif new_game:
             self._start(settings, None)
         return True
+
+    def _follow_name(self) -> None:
+        """The teacher renamed the student (the settings version moved on): the new
+        name on their table from now on, in the game in progress too."""
+        assert self.student is not None
+        found = self.store.student_by_id(self.student.id)
+        if found is None or found.name == self.student.name:
+            return
+        self.student = found
+        for link in self.links.values():
+            link.student = found
+        for table in self.app.tables.values():
+            if hasattr(table, "set_names"):
+                table.set_names([found.name])
+        table = self.app.table
+        record = to_record(table.model.game)
+        if isinstance(record.get("players"), list) and record["players"]:
+            # The game goes on where it is, under the new name (its record reloaded:
+            # every game's names are read through the registry this way).
+            record["players"] = [found.name, *record["players"][1:]]
+            table.model.load(record)
 
     def _beat(self, _change: Any) -> None:
         now = time.time()

@@ -40,7 +40,7 @@ __all__ = [
     "MAX_MARKS",
     "checked_name",
     "csv_cell",
-    "json_text",
+    "printable_json",
     "name_key",
     "printable",
     "refused_character",
@@ -170,17 +170,14 @@ def printable(text: Any) -> str:
     return "".join("\\\\" if c == "\\" else _escape(c) if _hidden(c) else c for c in text)
 
 
-def json_text(value: Any) -> str:
-    """``value`` as one line of JSON whose every character is printable: those
-    :func:`printable` escapes are written ``\\uXXXX`` (valid JSON, read back the same),
-    the others as they are (``ensure_ascii`` off: "Zoë" stays "Zoë").
+def printable_json(text: str) -> str:
+    """JSON ``text`` (``json.dumps(…, ensure_ascii=False)``) whose every character is
+    printable: those :func:`printable` escapes written ``\\uXXXX`` (valid JSON, read
+    back the same), the others kept ("Zoë" stays "Zoë").
 
-    >>> json_text({"name": "Zoë\\u202e"})
+    >>> printable_json('{"name": "Zoë\u202e"}')
     '{"name": "Zoë\\\\u202e"}'
     """
-    import json
-
-    text = json.dumps(value, ensure_ascii=False)
     # Such characters can only be inside strings: JSON's own syntax is printable ASCII.
     return "".join(_json_escape(c) if _hidden(c) else c for c in text)
 
@@ -199,11 +196,17 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def csv_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet reads as text: a string starting as a formula would
     (``=``, ``+``, ``-``, ``@``, a tab, a carriage return) gets a leading ``'``, as
-    OWASP advises; anything else (numbers included) is kept.
+    OWASP advises, and a character :func:`printable` escapes (a carriage return that
+    would cut the row, stored before names were checked) is written as its escape;
+    anything else (numbers included) is kept.
 
-    >>> csv_cell("@SUM(A1)"), csv_cell("Ann"), csv_cell(-3)
-    ("'@SUM(A1)", 'Ann', -3)
+    >>> csv_cell("@SUM(A1)"), csv_cell("Ann"), csv_cell(-3), csv_cell("\\r=1")
+    ("'@SUM(A1)", 'Ann', -3, "'\\\\x0d=1")
     """
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START):
+        value = "'" + value
+    if value.isascii() and value.isprintable():
+        return value
+    return "".join(_escape(c) if _hidden(c) else c for c in value)

@@ -39,6 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..classroom.names import csv_cell, printable, printable_json
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import add_kernel_cap_options, class_servers, package_notebook, port_taken, run_class
@@ -365,6 +366,9 @@ def status_table(status: dict[str, Any], now: float | None = None) -> str:
                 ago(now - s["last_activity"]) if s["last_activity"] else "-",
             ]
         )
+    # Every cell as a terminal may print it: a name stored with an escape sequence
+    # (before names were checked, or written to the store by hand) shows its escapes.
+    rows = [[printable(c) for c in row] for row in rows]
     widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]
     numeric = {3, 4, 6, 7, 8}
     lines = []
@@ -385,11 +389,11 @@ def _cmd_status(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(json.dumps(status, ensure_ascii=False))
+        print(printable_json(json.dumps(status, ensure_ascii=False)))
         return 0
     n = len(status["students"])
     connected = sum(s["connected"] for s in status["students"])
-    print(_("Class store: {where}").format(where=status["store"]))
+    print(_("Class store: {where}").format(where=printable(status["store"])))
     print(
         ngettext("{n} student, {c} connected", "{n} students, {c} connected", n).format(
             n=n, c=connected
@@ -422,10 +426,16 @@ def _when(t: float | None) -> str:
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    """A CSV file's text whose every cell a spreadsheet reads as text, never as a
+    formula (a name typed as ``=HYPERLINK(…)``: :func:`~.names.csv_cell`).
+
+    >>> _csv(["name"], [["=1+2"], ["Ann"]])
+    "name\\n'=1+2\\nAnn\\n"
+    """
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(c) for c in header])
+    writer.writerows([csv_cell(c) for c in row] for row in rows)
     return text.getvalue()
 
 
