@@ -312,7 +312,8 @@ class ClassPage(w.VBox):
         if stored is not None and not stored.over and stored.record is not None:
             link.deal_id = stored.deal_id
             link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)])
-            table.model.load(stored.record)
+            # Under the student's name now (the teacher may have renamed them since).
+            table.model.load(_named(stored.record, student.name))
         else:
             self._start(settings, self.store.current_deal())
         self.form.layout.display = "none"
@@ -519,11 +520,10 @@ class ClassPage(w.VBox):
                 table.set_names([found.name])
         table = self.app.table
         record = to_record(table.model.game)
-        if isinstance(record.get("players"), list) and record["players"]:
+        if isinstance(record.get("players"), list):
             # The game goes on where it is, under the new name (its record reloaded:
             # every game's names are read through the registry this way).
-            record["players"] = [found.name, *record["players"][1:]]
-            table.model.load(record)
+            table.model.load(_named(record, found.name))
 
     def _beat(self, _change: Any) -> None:
         now = time.time()
@@ -551,6 +551,18 @@ class ClassPage(w.VBox):
             self._polling = loop.call_later(POLL_SECONDS, tick)
 
         self._polling = loop.call_later(POLL_SECONDS, tick)
+
+
+def _named(record: dict[str, Any], name: str) -> dict[str, Any]:
+    """The record with ``name`` in seat 0 (the student's), when it names its players.
+
+    >>> _named({"players": ["Ann", "Bot 1"]}, "Ann B.")["players"]
+    ['Ann B.', 'Bot 1']
+    """
+    players = record.get("players")
+    if not isinstance(players, list) or not players:
+        return record
+    return {**record, "players": [name, *players[1:]]}
 
 
 def build_class_page(url: str | None = None) -> w.Widget:

@@ -44,6 +44,8 @@ __all__ = [
     "name_key",
     "printable",
     "refused_character",
+    "taken_keys",
+    "tell_apart",
     "unique_name",
 ]
 
@@ -141,6 +143,33 @@ def unique_name(name: str, taken: Collection[str]) -> str:
         n += 1
         candidate = f"{name} ({n})"
     return candidate
+
+
+def taken_keys(store: Any, c: Any, *where: Any) -> set[str]:
+    """The :func:`name_key` of the names of the students ``where`` says, in the
+    store's transaction ``c``, the names locked until it ends: two students joining as
+    "Ana" at once are told apart (SQLite has one writer at a time; PostgreSQL takes
+    this lock)."""
+    sa, s = store._sa, store.t.students
+    if not store.sqlite:
+        c.execute(sa.text("SELECT pg_advisory_xact_lock(2012118)"))
+    return {name_key(n) for n in c.execute(sa.select(s.c.name).where(*where)).scalars()}
+
+
+def tell_apart(store: Any, c: Any) -> None:
+    """In the store's transaction ``c``: students who joined with one name before names
+    were told apart (or whose names differ only by characters now refused) take "Ana
+    (2)", "Ana (3)" … in the order they joined, so that every view shows them apart."""
+    sa, s = store._sa, store.t.students
+    rows = c.execute(sa.select(s.c.id, s.c.name).order_by(s.c.id)).all()
+    if len({name_key(n) for _id, n in rows}) == len(rows):
+        return  # the usual case: one read, no write
+    taken: set[str] = set()
+    for student_id, name in rows:
+        new = unique_name(name, taken)
+        taken.add(name_key(new))
+        if new != name:
+            c.execute(s.update().where(s.c.id == student_id).values(name=new))
 
 
 def _hidden(c: str) -> bool:

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 import os
 import re
 import time
@@ -52,7 +51,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from .names import checked_name, name_key, unique_name
+from .events import DROPPED, EVENTS_PER_SECOND, ClassEvents
+from .names import checked_name, name_key, taken_keys, tell_apart, unique_name
 from .schema import (
     BUSY_SECONDS,
     CONNECTED_SECONDS,
@@ -93,17 +93,7 @@ __all__ = [
 ]
 
 
-#: The most events of one student's the store keeps in one second: a student clicking
-#: fast tries three or four illegal cards a second, a script thousands; the rest are
-#: only counted.
-EVENTS_PER_SECOND = 10
-#: The kind of the event that counts, for one student and one second, those not kept.
-DROPPED = "dropped"
-#: Events the store writes itself, once per action: never limited.
-_UNLIMITED = frozenset({"join"})
-
-
-class ClassStore:
+class ClassStore(ClassEvents):
     """A class's database. Open it with :meth:`open`; every method is one transaction,
     safe to call from many processes at once.
     """
@@ -203,7 +193,7 @@ class ClassStore:
                 return
             found = int(row[0])
             if found <= SCHEMA_VERSION:
-                self._tell_apart(c)
+                tell_apart(self, c)
         if found > SCHEMA_VERSION:
             raise StoreError(
                 _(
@@ -211,21 +201,6 @@ class ClassStore:
                     "{found}; this one reads up to {known}): upgrade kowhist-teach"
                 ).format(where=self.where, found=found, known=SCHEMA_VERSION)
             )
-
-    def _tell_apart(self, c: Any) -> None:
-        """Students who joined with one name before names were told apart (or whose
-        names differ only by characters now refused) take "Ana (2)", "Ana (3)" … in the
-        order they joined: every view shows them apart."""
-        s = self.t.students
-        rows = c.execute(self._sa.select(s.c.id, s.c.name).order_by(s.c.id)).all()
-        if len({name_key(n) for _id, n in rows}) == len(rows):
-            return  # the usual case: one read, no write
-        taken: set[str] = set()
-        for student_id, name in rows:
-            new = unique_name(name, taken)
-            taken.add(name_key(new))
-            if new != name:
-                c.execute(s.update().where(s.c.id == student_id).values(name=new))
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Any]:
@@ -281,7 +256,7 @@ class ClassStore:
         s = self.t.students
         dialect = sqlite if self.sqlite else postgresql
         with self._write() as c:
-            taken = self._name_keys(c, s.c.browser_id != browser_id)
+            taken = taken_keys(self, c, s.c.browser_id != browser_id)
             name = unique_name(name, taken)
             # One statement: two tabs of one browser joining at once make one student.
             insert = dialect.insert(s).values(
@@ -295,16 +270,6 @@ class ClassStore:
             student = self._rows(Student, s, s.c.browser_id == browser_id, c=c)[0]
         self.add_event(student.id, None, "join", {"name": name})
         return student
-
-    def _name_keys(self, c: Any, *where: Any) -> set[str]:
-        """The compared forms (:func:`~.names.name_key`) of the names of the students
-        ``where`` says, the names locked until the transaction ends: two students
-        joining as "Ana" at once are told apart (SQLite has one writer at a time;
-        PostgreSQL takes this lock)."""
-        if not self.sqlite:
-            c.execute(self._sa.text("SELECT pg_advisory_xact_lock(2012118)"))
-        s = self.t.students
-        return {name_key(n) for n in c.execute(self._sa.select(s.c.name).where(*where)).scalars()}
 
     def rename(self, student_id: int, name: str) -> Student:
         """Give a student another name (the teacher's console does): checked as a name
@@ -320,7 +285,7 @@ class ClassStore:
         name = checked_name(name)
         s, meta = self.t.students, self.t.meta
         with self._write() as c:
-            if name_key(name) in self._name_keys(c, s.c.id != student_id):
+            if name_key(name) in taken_keys(self, c, s.c.id != student_id):
                 raise StoreError(
                     _("another student is already called {name}: choose another name").format(
                         name=name
@@ -487,126 +452,6 @@ class ClassStore:
 
     def _games(self, *conditions: Any, order: Any = None, limit: int = 0) -> list[GameRow]:
         return self._rows(GameRow, self.t.games, *conditions, order=order, limit=limit)
-
-    # ------------------------------------------------------------------ events
-    def add_event(
-        self,
-        student_id: int,
-        game_id: int | None,
-        kind: str,
-        detail: dict[str, Any] | None = None,
-        *,
-        when: float | None = None,
-    ) -> None:
-        """Something the teacher reads: ``kind`` is ``illegal`` (a card tried that may
-        not be played), ``hint``, ``quiz`` (``{"quiz": …, "correct": bool}``), ``undo``,
-        ``join`` …; the student is seen now (or ``when``).
-
-        At most :data:`EVENTS_PER_SECOND` of a student's events are kept in one second
-        (a page, or a script behind it, could send thousands): past that they are
-        counted, kind by kind, in one ``dropped`` event of that second, and
-        :meth:`event_counts` still gives the true totals.
-
-        >>> store = ClassStore.open(__import__("tempfile").mkdtemp())
-        >>> ann = store.join("a" * 32, "Ann").id
-        >>> for _ in range(50):
-        ...     store.add_event(ann, None, "hint", when=1000.5)
-        >>> len(store.events(ann, "hint")), store.event_counts()[ann]["hint"]
-        (10, 50)
-        """
-        now = time.time() if when is None else when
-        s, e = self.t.students, self.t.events
-        sa = self._sa
-        second = float(math.floor(now))
-        with self._write() as c:
-            # First: on PostgreSQL the student's row stays locked to the end, so that
-            # two kernels of one student count their events one after the other.
-            c.execute(s.update().where(s.c.id == student_id).values(last_seen=now))
-            if kind not in _UNLIMITED:
-                kept = c.execute(
-                    sa.select(sa.func.count()).where(
-                        e.c.student_id == student_id,
-                        e.c.at >= second,
-                        e.c.at < second + 1,
-                        e.c.kind != DROPPED,
-                    )
-                ).scalar()
-                if kept >= EVENTS_PER_SECOND:
-                    self._count_dropped(c, student_id, second, kind, detail or {})
-                    return
-            c.execute(
-                e.insert().values(
-                    student_id=student_id,
-                    game_id=game_id,
-                    kind=kind,
-                    detail=_dump(detail or {}),
-                    at=now,
-                )
-            )
-
-    def _count_dropped(
-        self, c: Any, student_id: int, second: float, kind: str, detail: dict[str, Any]
-    ) -> None:
-        """One more of the student's events of ``kind`` not kept in ``second``: counted
-        in that second's ``dropped`` event (``{"counts": {kind: n, …}}``)."""
-        e = self.t.events
-        where = (e.c.student_id == student_id, e.c.kind == DROPPED, e.c.at == second)
-        row = c.execute(self._sa.select(e.c.id, e.c.detail).where(*where).limit(1)).first()
-        counts: dict[str, int] = dict((_load(row[1]) or {}).get("counts", {})) if row else {}
-        counts[kind] = counts.get(kind, 0) + 1
-        if kind == "quiz" and detail.get("correct") is True:
-            counts["quiz_right"] = counts.get("quiz_right", 0) + 1
-        value = _dump({"counts": counts})
-        if row is None:
-            c.execute(
-                e.insert().values(
-                    student_id=student_id, game_id=None, kind=DROPPED, detail=value, at=second
-                )
-            )
-        else:
-            c.execute(e.update().where(e.c.id == row[0]).values(detail=value))
-
-    def events(self, student_id: int | None = None, kind: str | None = None) -> list[dict]:
-        """Events, oldest first: each ``{"student_id", "game_id", "kind", "detail", "at"}``."""
-        e = self.t.events
-        names = ("student_id", "game_id", "kind", "detail", "at")
-        query = self._sa.select(*(e.c[n] for n in names)).order_by(e.c.id)
-        for column, value in ((e.c.student_id, student_id), (e.c.kind, kind)):
-            query = query if value is None else query.where(column == value)
-        with self._read() as c:
-            rows = c.execute(query).all()
-        return [{**dict(zip(names, r, strict=True)), "detail": _load(r[3])} for r in rows]
-
-    def event_counts(self) -> dict[int, dict[str, int]]:
-        """For each student, how many events of each kind (and ``quiz_right``), those
-        not kept past the rate limit included; ``dropped``: how many were not kept."""
-        e = self.t.events
-        sa = self._sa
-        with self._read() as c:
-            rows = c.execute(
-                sa.select(e.c.student_id, e.c.kind, sa.func.count())
-                .where(e.c.kind != DROPPED)
-                .group_by(e.c.student_id, e.c.kind)
-            ).all()
-            right = c.execute(
-                sa.select(e.c.student_id, sa.func.count())
-                .where(e.c.kind == "quiz", e.c.detail.like('%"correct":true%'))
-                .group_by(e.c.student_id)
-            ).all()
-            dropped = c.execute(sa.select(e.c.student_id, e.c.detail).where(e.c.kind == DROPPED))
-            dropped = dropped.all()
-        counts: dict[int, dict[str, int]] = {}
-        for student_id, kind, n in rows:
-            counts.setdefault(student_id, {})[kind] = int(n)
-        for student_id, n in right:
-            counts.setdefault(student_id, {})["quiz_right"] = int(n)
-        for student_id, detail in dropped:
-            mine = counts.setdefault(student_id, {})
-            for kind, n in ((_load(detail) or {}).get("counts") or {}).items():
-                mine[kind] = mine.get(kind, 0) + int(n)
-                if kind != "quiz_right":
-                    mine[DROPPED] = mine.get(DROPPED, 0) + int(n)
-        return counts
 
     def last_activity(self) -> dict[int, float]:
         """For each student, the time of their last move, event or heartbeat."""

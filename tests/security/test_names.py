@@ -377,6 +377,11 @@ def test_the_teacher_renames_a_student_and_their_page_follows(folder_store: Clas
     row = folder_store.current_game(ana2.id)
     assert row.record["players"][0] == "Ana Lopez"
     assert pages[0].student.name == "Ana"  # the other Ana is still Ana
+    # Renamed while their page was closed: the page opened again shows the new name.
+    folder_store.rename(ben.id, "Benjamin")
+    again = ClassPage(folder_store)
+    again.browser.browser_id = browser(2)
+    assert again.student.name == "Benjamin" and again.app.table.game.names[0] == "Benjamin"
 
 
 def test_a_rename_reaches_every_seat_of_a_shared_table(folder_store: ClassStore) -> None:
