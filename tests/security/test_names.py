@@ -36,8 +36,9 @@ from kowhist_teach.core.registry import spec
 from kowhist_teach.i18n import set_language
 from kowhist_teach.pictures.table import table_svg
 
-#: The issue's clipboard attack: OSC 52 writes the terminal's clipboard.
-CLIPBOARD = "Eve\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\x07"
+#: The issue's clipboard attack: OSC 52 writes the terminal's clipboard (short enough
+#: to pass the length check: only its characters may refuse it).
+CLIPBOARD = "Eve\x1b]52;c;ZXZpbA==\x07"
 #: Names that must never be stored, by what they do.
 BAD_NAMES = {
     "clipboard escape (ESC, BEL)": CLIPBOARD,
@@ -232,7 +233,7 @@ def test_class_status_and_tables_escape_a_name_stored_raw(
     assert code == 0, err
     assert controls(out) == [], [hex(ord(c)) for c in controls(out)]
     # Visible, escaped: the teacher sees something odd was typed.
-    assert "Eve\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07" in out
+    assert "Eve\\x1b]52;c;ZXZpbA==\\x07" in out
     assert "\\u202eNNA" in out and "Ann\\x01\\u200b" in out and "Back\\\\slash" in out
 
     code, out, err = run(capsys, "class", "status", "--db", class_store_url, "--json")
