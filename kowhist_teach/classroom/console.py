@@ -4,7 +4,8 @@
   not, their game and round, tricks, knocked out, dog or winner, illegal cards tried,
   hints asked, the quiz, their last activity; read from the class store every second;
 - a click on a student: their table as they see it, and the god view (``kw-god``)
-  with every hand face up, big enough for a projector;
+  with every hand face up, big enough for a projector; their name, to change
+  (``kw-rename``);
 - the class settings (``kw-class-settings``) and "Everyone plays this deal"
   (``kw-same-deal``) from :mod:`.console_boxes`;
 - the results of the deal the class plays, student by student side by side, the best
@@ -37,7 +38,7 @@ from ..i18n import LANGUAGES, _, get_language, ngettext, set_language
 from ..pictures.table import table_svg
 from ..widgets._common import CSS, Guard, LanguageMenu, big_button, esc, set_classes, tag
 from ..widgets.quiet import one_line, quiet_kernel
-from .console_boxes import ClassSettingsBox, SameDealBox, message_html
+from .console_boxes import ClassSettingsBox, RenameBox, SameDealBox, message_html
 from .console_tables import TablesBox
 from .console_views import (
     ANALYSIS_SECONDS,
@@ -236,6 +237,9 @@ class TeacherConsole(w.VBox):
         self.selected: int | None = None
         self.table = StudentTable(self.guard)
         self.table.layout.display = "none"
+        #: The selected student's name, to change (two students with one name, a typo).
+        self.rename = RenameBox(store, lambda _student: self.refresh())
+        self.rename.layout.display = "none"
         self.table.close_button.on_click(self.guard.wrap(lambda _b: self.select(None)))
         self.settings_box = ClassSettingsBox(store, self._setting_changed)
         self.same_deal = SameDealBox(store, self._deal_sent)
@@ -268,6 +272,7 @@ class TeacherConsole(w.VBox):
             self.notice,
             self.list_heading,
             self.rows,
+            self.rename,
             self.table,
             boxes,
             self.tables_box,
@@ -395,10 +400,11 @@ class TeacherConsole(w.VBox):
     def _draw_table(self) -> None:
         line = next((s for s in self.lines if s.id == self.selected), None)
         if line is None:
-            self.table.layout.display = "none"
+            self.table.layout.display = self.rename.layout.display = "none"
             return
+        self.rename.show(line.id, line.name)
         self.table.show(line.name, self._games.get(line.id, (None, None))[1])
-        self.table.layout.display = ""
+        self.table.layout.display = self.rename.layout.display = ""
 
     def _draw_deal(self) -> None:
         deal = self._deal
@@ -467,6 +473,7 @@ class TeacherConsole(w.VBox):
         self.settings_box.relabel()
         self.same_deal.relabel()
         self.table.relabel()
+        self.rename.relabel()
         self.tables_box.relabel()
         self.projector.description = _("Show on the projector")
         self.projector.tooltip = _("The deal's first position with every card visible")

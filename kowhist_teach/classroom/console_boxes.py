@@ -1,5 +1,6 @@
-"""The teacher's console's two boxes that write to the class store: the class
-settings (``kw-class-settings``) and "Everyone plays this deal" (``kw-same-deal``).
+"""The teacher's console's boxes that write to the class store: the class settings
+(``kw-class-settings``), "Everyone plays this deal" (``kw-same-deal``) and a student's
+name (``kw-rename``).
 :mod:`.console` puts them on the page.
 
 >>> import tempfile
@@ -36,7 +37,7 @@ from .console_views import first_deal, fitted_players
 from .schema import Deal
 from .store import ClassStore
 
-__all__ = ["ClassSettingsBox", "SameDealBox", "message_html"]
+__all__ = ["ClassSettingsBox", "RenameBox", "SameDealBox", "message_html"]
 
 _SOURCES = ("seed", "example", "upload")
 #: A field wide enough for a long label and its menu side by side, within its box.
@@ -358,3 +359,61 @@ class SameDealBox(w.VBox):
         _labelled(self.label, _("Name of the deal (optional)"))
         self.send_button.description = _("Everyone plays this deal")
         self.send_button.tooltip = _("Send this deal to every student's page")
+
+
+# ------------------------------------------------------------------ a student's name
+class RenameBox(w.HBox):
+    """Rename the student the console shows (``kw-rename``): their name in a field
+    (``kw-rename-name``) and a button (``kw-rename-button``). The new name is checked as
+    a name typed on joining and must be no other student's (:meth:`ClassStore.rename`):
+    otherwise one line says why and nothing changes. The student's page shows it at its
+    next look at the store; ``on_renamed(student)`` follows.
+
+    >>> import tempfile
+    >>> store = ClassStore.open(tempfile.mkdtemp())
+    >>> ann = store.join("a" * 32, "Ann")
+    >>> box = RenameBox(store); box.show(ann.id, ann.name)
+    >>> box.name.value = "Ann B."; box.button.click(); store.students()[0].name
+    'Ann B.'
+    """
+
+    def __init__(self, store: ClassStore, on_renamed: Callable[[Any], None] | None = None) -> None:
+        super().__init__(layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        set_classes(self, "kw-rename")
+        self.store = store
+        self.on_renamed = on_renamed or (lambda _student: None)
+        self.student_id: int | None = None
+        self.guard = Guard(self._say)
+        self.name = w.Text(continuous_update=False)
+        set_classes(self.name, "kw-rename-name")
+        self.button = big_button("", "kw-rename-button")
+        self.status = w.HTML()
+        self.button.on_click(self.guard.wrap(lambda _b: self.rename()))
+        self.children = (self.name, self.button, self.status)
+        self.relabel()
+
+    def show(self, student_id: int, name: str) -> None:
+        """The student to rename (their name in the field, unless already shown)."""
+        if student_id != self.student_id:
+            self.student_id = student_id
+            self.name.value = name
+            self.status.value = ""
+
+    def rename(self) -> None:
+        """Give the student shown the name in the field."""
+        if self.student_id is None:
+            return
+        student = self.store.rename(self.student_id, self.name.value)
+        self.name.value = student.name
+        self.status.value = esc(_("Renamed: {name}.").format(name=student.name))
+        self.on_renamed(student)
+
+    def _say(self, message: str) -> None:
+        self.status.value = message_html(message)
+
+    def relabel(self) -> None:
+        """The texts in the chosen language."""
+        self.name.description = _("Name")
+        self.name.placeholder = _("A new name")
+        self.button.description = _("Rename")
+        self.button.tooltip = _("Give this student another name")

@@ -255,11 +255,13 @@ class TablesBox(w.VBox):
         """Read the tables and redraw what changed."""
         shown = [t for t in tables(self.store) if not t.closed]
         lengths = log_lengths(self.store)
+        # The names too: a student renamed shows under the new name at once.
+        students = tuple((s.id, s.name) for s in self.store.students())
         games = {}
         for t in shown:
             # A table's game is replayed only when its log changed (the console reads
             # every second; most seconds at most tables nothing happened).
-            seen = (lengths.get(t.id, (0, 0.0)), t.seats)
+            seen = (lengths.get(t.id, (0, 0.0)), t.seats, students)
             cached = self._games.get(t.id)
             if cached is not None and cached[0] == seen:
                 games[t.id] = cached[1]
@@ -272,7 +274,7 @@ class TablesBox(w.VBox):
         key = tuple(
             (t.id, t.status, t.seats, len(g.moves) if not isinstance(g, Exception) else -1)
             for t, g in ((t, games[t.id]) for t in shown)
-        ) + tuple(s.id for s in self.store.students())
+        ) + students
         if key != self._drawn:
             self._drawn = key
             self.rows.children = [self._row(t, games[t.id]) for t in shown]

@@ -263,7 +263,10 @@ class ClassPage(w.VBox):
             self.form.layout.display = ""
 
     def _join(self) -> None:
-        if self.student is not None or not self.name.value.strip():
+        if self.student is not None:
+            return
+        if not self.name.value.strip():
+            self._say(_("type your name to join the class"))
             return
         if not self.browser.browser_id:
             self._say(_("Your page is still opening: try again in a moment."))
@@ -321,7 +324,8 @@ class ClassPage(w.VBox):
         link = self.links[id(table)]
         if stored is not None and stored.record is not None:
             link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)], stored.deal_id)
-            table.model.load(stored.record)
+            # Under the student's name now (the teacher may have renamed them since).
+            table.model.load(_named(stored.record, student.name))
         else:
             self._start(settings, self.store.current_deal())
         self.form.layout.display = "none"
@@ -502,7 +506,9 @@ class ClassPage(w.VBox):
         settings = self.store.settings()
         self._settings, self._settings_version = settings, version
         self._apply_settings(settings)
+        self._follow_name()
         if self.seat_page is not None:
+            self.seat_page.follow_names()  # a student at the table renamed
             self.seat_page.settings = dict(settings)
             self.seat_page._shared_view()
             self.seat_page.view.render()
@@ -513,6 +519,26 @@ class ClassPage(w.VBox):
         elif new_game:
             self._start(settings, None)
         return True
+
+    def _follow_name(self) -> None:
+        """The teacher renamed the student (the settings version moved on): the new
+        name on their table from now on, in the game in progress too."""
+        assert self.student is not None
+        found = self.store.student_by_id(self.student.id)
+        if found is None or found.name == self.student.name:
+            return
+        self.student = found
+        for link in self.links.values():
+            link.student = found
+        for table in self.app.tables.values():
+            if hasattr(table, "set_names"):
+                table.set_names([found.name])
+        table = self.app.table
+        record = to_record(table.model.game)
+        if isinstance(record.get("players"), list):
+            # The game goes on where it is, under the new name (its record reloaded:
+            # every game's names are read through the registry this way).
+            table.model.load(_named(record, found.name))
 
     def _beat(self, _change: Any) -> None:
         now = time.time()
@@ -540,6 +566,18 @@ class ClassPage(w.VBox):
             self._polling = loop.call_later(POLL_SECONDS, tick)
 
         self._polling = loop.call_later(POLL_SECONDS, tick)
+
+
+def _named(record: dict[str, Any], name: str) -> dict[str, Any]:
+    """The record with ``name`` in seat 0 (the student's), when it names its players.
+
+    >>> _named({"players": ["Ann", "Bot 1"]}, "Ann B.")["players"]
+    ['Ann B.', 'Bot 1']
+    """
+    players = record.get("players")
+    if not isinstance(players, list) or not players:
+        return record
+    return {**record, "players": [name, *players[1:]]}
 
 
 def build_class_page(url: str | None = None) -> w.Widget:

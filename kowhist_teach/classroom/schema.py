@@ -1,5 +1,5 @@
-"""The class store's schema: its tables, the rows it hands out, and the checks on what
-a page sends (a student's name, their browser's id). :mod:`.store` reads and writes them.
+"""The class store's schema: its tables, the rows it hands out, and the check on the id a
+page sends (a student's name has :mod:`.names`). :mod:`.store` reads and writes them.
 
 >>> store_url(url="postgres://teacher@/class")
 'postgresql+psycopg://teacher@/class'
@@ -32,7 +32,6 @@ __all__ = [
     "StoreError",
     "Student",
     "checked_browser_id",
-    "checked_name",
     "new_browser_id",
     "replaces_games",
     "store_url",
@@ -231,20 +230,6 @@ def checked_browser_id(browser_id: str) -> str:
     if not isinstance(browser_id, str) or not _BROWSER_ID.fullmatch(browser_id):
         raise StoreError(_("this page's student id is malformed: reload the page"))
     return browser_id
-
-
-def checked_name(name: str) -> str:
-    """A student's name as typed, trimmed; :class:`StoreError` if empty or too long.
-
-    >>> checked_name("  Ann  ")
-    'Ann'
-    """
-    cleaned = " ".join(str(name).split())
-    if not cleaned:
-        raise StoreError(_("type your name to join the class"))
-    if len(cleaned) > NAME_LENGTH:
-        raise StoreError(_("a name of at most {n} characters, please").format(n=NAME_LENGTH))
-    return cleaned
 
 
 def store_url(folder: str | os.PathLike[str] | None = None, url: str | None = None) -> str:

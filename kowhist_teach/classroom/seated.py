@@ -287,6 +287,18 @@ class SeatPage(w.VBox):
             self._bots_here()
             self.model._bump()
 
+    def follow_names(self) -> bool:
+        """The names at the table as the store has them now (the teacher renamed a
+        student): the game again from the log under them. Whether they changed."""
+        names = table_names(self.store, self.table)
+        if names == self.names:
+            return False
+        self.names = names
+        self.model.names = list(names)
+        self._rebuild()
+        self._status()
+        return True
+
     def _bots_here(self) -> None:
         """The bots this page drives play now, if it is their turn."""
         if not self.model.remote >= set(range(self.table.players)) - {self.seat}:

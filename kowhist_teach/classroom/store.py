@@ -51,7 +51,9 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
+from .events import DROPPED, EVENTS_PER_SECOND, ClassEvents
 from .migrate import migrate
+from .names import checked_name, name_key, taken_keys, tell_apart, unique_name
 from .schema import (
     BUSY_SECONDS,
     CONNECTED_SECONDS,
@@ -73,12 +75,13 @@ from .schema import (
     abandon_games,
     abandon_replaced,
     checked_browser_id,
-    checked_name,
     new_browser_id,
     store_url,
 )
 
 __all__ = [
+    "DROPPED",
+    "EVENTS_PER_SECOND",
     "SCHEMA_VERSION",
     "STORE_FILE",
     "ClassStore",
@@ -93,7 +96,7 @@ __all__ = [
 ]
 
 
-class ClassStore:
+class ClassStore(ClassEvents):
     """A class's database. Open it with :meth:`open`; every method is one transaction,
     safe to call from many processes at once.
     """
@@ -192,6 +195,8 @@ class ClassStore:
                 c.execute(self.t.meta.insert().values(key="created_at", value=str(time.time())))
                 return
             found = migrate(self, c, int(row[0]))  # an older store brought up to date
+            if found <= SCHEMA_VERSION:
+                tell_apart(self, c)
         if found > SCHEMA_VERSION:
             raise StoreError(
                 _(
@@ -243,7 +248,9 @@ class ClassStore:
     # ---------------------------------------------------------------- students
     def join(self, browser_id: str, name: str) -> Student:
         """The student whose browser keeps ``browser_id``, joined now as ``name`` (a
-        student who joined before keeps their row and takes the new name)."""
+        student who joined before keeps their row and takes the new name). The name is
+        checked (:func:`~.names.checked_name`: :class:`StoreError` in one line) and
+        told apart from the other students' ("Ana (2)" for a second "Ana")."""
         browser_id = checked_browser_id(browser_id)
         name = checked_name(name)
         from sqlalchemy.dialects import postgresql, sqlite
@@ -251,11 +258,13 @@ class ClassStore:
         now = time.time()
         s = self.t.students
         dialect = sqlite if self.sqlite else postgresql
-        # One statement: two tabs of one browser joining at once make one student.
-        insert = dialect.insert(s).values(
-            browser_id=browser_id, name=name, joined_at=now, last_seen=now
-        )
         with self._write() as c:
+            taken = taken_keys(self, c, s.c.browser_id != browser_id)
+            name = unique_name(name, taken)
+            # One statement: two tabs of one browser joining at once make one student.
+            insert = dialect.insert(s).values(
+                browser_id=browser_id, name=name, joined_at=now, last_seen=now
+            )
             c.execute(
                 insert.on_conflict_do_update(
                     index_elements=[s.c.browser_id], set_={"name": name, "last_seen": now}
@@ -264,6 +273,34 @@ class ClassStore:
             student = self._rows(Student, s, s.c.browser_id == browser_id, c=c)[0]
         self.add_event(student.id, None, "join", {"name": name})
         return student
+
+    def rename(self, student_id: int, name: str) -> Student:
+        """Give a student another name (the teacher's console does): checked as a name
+        typed on joining, and refused in one line (:class:`StoreError`) when another
+        student has it already. The pages follow at their next look (the settings
+        version moves on).
+
+        >>> store = ClassStore.open(__import__("tempfile").mkdtemp())
+        >>> ana, other = store.join("a" * 32, "Ana"), store.join("b" * 32, "ana")
+        >>> other.name, store.rename(other.id, "Ana B").name
+        ('ana (2)', 'Ana B')
+        """
+        name = checked_name(name)
+        s, meta = self.t.students, self.t.meta
+        with self._write() as c:
+            if name_key(name) in taken_keys(self, c, s.c.id != student_id):
+                raise StoreError(
+                    _("another student is already called {name}: choose another name").format(
+                        name=name
+                    )
+                )
+            if not c.execute(s.update().where(s.c.id == student_id).values(name=name)).rowcount:
+                raise StoreError(_("there is no student {id} in this class").format(id=student_id))
+            version = int(self._meta(c, "settings_version", lock=True)) + 1
+            c.execute(
+                meta.update().where(meta.c.key == "settings_version").values(value=str(version))
+            )
+            return self._rows(Student, s, s.c.id == student_id, c=c)[0]
 
     def student(self, browser_id: str) -> Student | None:
         """The student whose browser keeps ``browser_id``, if they have joined."""
@@ -419,60 +456,6 @@ class ClassStore:
 
     def _games(self, *conditions: Any, order: Any = None, limit: int = 0) -> list[GameRow]:
         return self._rows(GameRow, self.t.games, *conditions, order=order, limit=limit)
-
-    # ------------------------------------------------------------------ events
-    def add_event(
-        self, student_id: int, game_id: int | None, kind: str, detail: dict[str, Any] | None = None
-    ) -> None:
-        """Something the teacher reads: ``kind`` is ``illegal`` (a card tried that may
-        not be played), ``hint``, ``quiz`` (``{"quiz": …, "correct": bool}``), ``undo``,
-        ``join`` …; the student is seen now."""
-        now = time.time()
-        s = self.t.students
-        with self._write() as c:
-            c.execute(
-                self.t.events.insert().values(
-                    student_id=student_id,
-                    game_id=game_id,
-                    kind=kind,
-                    detail=_dump(detail or {}),
-                    at=now,
-                )
-            )
-            c.execute(s.update().where(s.c.id == student_id).values(last_seen=now))
-
-    def events(self, student_id: int | None = None, kind: str | None = None) -> list[dict]:
-        """Events, oldest first: each ``{"student_id", "game_id", "kind", "detail", "at"}``."""
-        e = self.t.events
-        names = ("student_id", "game_id", "kind", "detail", "at")
-        query = self._sa.select(*(e.c[n] for n in names)).order_by(e.c.id)
-        for column, value in ((e.c.student_id, student_id), (e.c.kind, kind)):
-            query = query if value is None else query.where(column == value)
-        with self._read() as c:
-            rows = c.execute(query).all()
-        return [{**dict(zip(names, r, strict=True)), "detail": _load(r[3])} for r in rows]
-
-    def event_counts(self) -> dict[int, dict[str, int]]:
-        """For each student, how many events of each kind (and ``quiz_right``)."""
-        e = self.t.events
-        sa = self._sa
-        with self._read() as c:
-            rows = c.execute(
-                sa.select(e.c.student_id, e.c.kind, sa.func.count()).group_by(
-                    e.c.student_id, e.c.kind
-                )
-            ).all()
-            right = c.execute(
-                sa.select(e.c.student_id, sa.func.count())
-                .where(e.c.kind == "quiz", e.c.detail.like('%"correct":true%'))
-                .group_by(e.c.student_id)
-            ).all()
-        counts: dict[int, dict[str, int]] = {}
-        for student_id, kind, n in rows:
-            counts.setdefault(student_id, {})[kind] = int(n)
-        for student_id, n in right:
-            counts.setdefault(student_id, {})["quiz_right"] = int(n)
-        return counts
 
     def last_activity(self) -> dict[int, float]:
         """For each student, the time of their last move, event or heartbeat."""

@@ -35,6 +35,7 @@ import time
 import unicodedata
 from typing import Any
 
+from ..classroom.names import printable, printable_json
 from ..core.errors import SetupError
 from ..i18n import N_, _, ngettext
 from .app import add_kernel_cap_options, class_servers, package_notebook, port_taken, run_class
@@ -381,6 +382,9 @@ def status_table(status: dict[str, Any], now: float | None = None) -> str:
                 ago(now - s["last_activity"]) if s["last_activity"] else "-",
             ]
         )
+    # Every cell as a terminal may print it: a name stored with an escape sequence
+    # (before names were checked, or written to the store by hand) shows its escapes.
+    rows = [[printable(c) for c in row] for row in rows]
     widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]
     numeric = {3, 4, 6, 7, 8}
     lines = []
@@ -401,11 +405,11 @@ def _cmd_status(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(json.dumps(status, ensure_ascii=False))
+        print(printable_json(json.dumps(status, ensure_ascii=False)))
         return 0
     n = len(status["students"])
     connected = sum(s["connected"] for s in status["students"])
-    print(_("Class store: {where}").format(where=status["store"]))
+    print(_("Class store: {where}").format(where=printable(status["store"])))
     print(
         ngettext("{n} student, {c} connected", "{n} students, {c} connected", n).format(
             n=n, c=connected

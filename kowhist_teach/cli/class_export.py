@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..classroom.names import csv_cell
 from ..core.errors import SetupError
 from ..i18n import _
 
@@ -50,10 +51,16 @@ def _when(t: float | None, minute: bool = False) -> str:
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    """A CSV file's text whose every cell a spreadsheet reads as text, never as a
+    formula (a name typed as ``=HYPERLINK(…)``: :func:`~.names.csv_cell`).
+
+    >>> _csv(["name"], [["=1+2"], ["Ann"]])
+    "name\\n'=1+2\\nAnn\\n"
+    """
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(c) for c in header])
+    writer.writerows([csv_cell(c) for c in row] for row in rows)
     return text.getvalue()
 
 

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..classroom.names import printable, printable_json
 from ..core.errors import SetupError
 from ..core.registry import game_names
 from ..i18n import N_, _
@@ -121,12 +122,13 @@ def _cmd_tables(args: argparse.Namespace) -> int:
     status = [t for t in every if t["id"] in {m.id for m in made}]
     closed = [t for t in every if t["id"] in was_open and t["closed"]]
     if args.json:
-        print(json.dumps({"tables": status, "closed": closed}, ensure_ascii=False))
+        print(printable_json(json.dumps({"tables": status, "closed": closed}, ensure_ascii=False)))
         return 0
     for table in closed:
         # The tables this seating replaced: finished (their game was over) or abandoned.
         print(_("Table {n}: {state}").format(n=table["id"], state=_(TABLE_STATES[table["status"]])))
     for table in made:
-        seated = [names.get(who, "?") if who else _("a bot") for who in table.seats]
+        # A name as a terminal may print it (one stored raw before names were checked).
+        seated = [printable(names.get(who, "?")) if who else _("a bot") for who in table.seats]
         print(_("Table {n}: {seats}").format(n=table.id, seats=", ".join(seated)))
     return 0
