@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from class_store_helpers import run_kernels, table_race
 
-from kowhist_teach.classroom.schema import MoveConflict, MoveRefused, StoreError
+from kowhist_teach.classroom.schema import MoveRefused, StoreError
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.classroom.tables import (
     add_move,

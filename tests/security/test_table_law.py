@@ -122,13 +122,8 @@ def _attempt(
 
 def test_a_page_cannot_play_another_students_seat(at_the_table: Any, caplog: Any) -> None:
     """Attack: Ann's kernel writes a legal move for Ben's seat (Ben is here). Refused."""
-    store, table, ann, ben, game = at_the_table
-    # Ben's turn comes after Ann's: Ann plays, then tries Ben's card for him.
-    add_move(store, table.id, len(game.moves), 1, game.legal_moves()[0], writer=ann)
-    game = table_game(store, table.id)
-    while game.to_move != 0:  # the bots (Ben's page plays them)
-        add_move(store, table.id, len(game.moves), game.to_move, game.legal_moves()[0], writer=ben)
-        game = table_game(store, table.id)
+    store, table, ann, _ben, _game = at_the_table
+    game = _student_turn(store, table, who=0)
     _attempt(store, table, len(game.moves), 0, game.legal_moves()[0], writer=ann)
     _one_line_refusal(caplog, "seat 1 is another student's")
 
@@ -136,10 +131,8 @@ def test_a_page_cannot_play_another_students_seat(at_the_table: Any, caplog: Any
 def test_a_page_cannot_play_the_bots_it_was_not_given(at_the_table: Any, caplog: Any) -> None:
     """Attack: Ann's kernel writes a bot's move, the bots being Ben's page's to play (he
     sits lower and is here): Ann would choose the bots' cards. Refused."""
-    store, table, ann, ben, game = at_the_table
-    add_move(store, table.id, len(game.moves), 1, game.legal_moves()[0], writer=ann)
-    game = table_game(store, table.id)
-    assert game.to_move == 2
+    store, table, ann, ben, _game = at_the_table
+    game = _student_turn(store, table, who=2)
     _attempt(store, table, len(game.moves), 2, game.legal_moves()[0], writer=ann)
     _one_line_refusal(caplog, "the bots are played by the page of seat 1")
     # Ben's page may: it is his to play the bots.
@@ -148,17 +141,18 @@ def test_a_page_cannot_play_the_bots_it_was_not_given(at_the_table: Any, caplog:
 
 def test_a_student_gone_leaves_the_bots_to_the_next(at_the_table: Any, caplog: Any) -> None:
     """Not an attack: Ben has left (not seen for longer than the teacher's delay), so
-    Ann's page plays the bots and Ben's seat, as the pages' own rule has it."""
+    Ann's page plays the bots and Ben's seat, as the pages' own rule has it; once he is
+    back they are his page's again."""
     store, table, ann, ben, game = at_the_table
-    store.seen(ben, 0.0)
+    store.seen(ben, 1.0)
     for _ in range(6):
         game = table_game(store, table.id)
         add_move(store, table.id, len(game.moves), game.to_move, game.legal_moves()[0], writer=ann)
     assert _refusals(caplog) == []
-    store.seen(ben)  # back: his seat and the bots are his page's again
-    game = table_game(store, table.id)
-    if game.to_move != 1:
-        _attempt(store, table, len(game.moves), game.to_move, game.legal_moves()[0], writer=ann)
+    store.seen(ben)
+    game = _student_turn(store, table, who=3)
+    _attempt(store, table, len(game.moves), 3, game.legal_moves()[0], writer=ann)
+    _one_line_refusal(caplog, "the bots are played by the page of seat 1")
 
 
 def test_an_illegal_card_is_refused(at_the_table: Any, caplog: Any) -> None:
@@ -365,7 +359,9 @@ def test_what_a_shared_table_does_not_offer_is_not_in_its_page(pages: dict[str, 
         assert all(x.comm is not None for x in widget_tree(pages[who]))  # the page works
 
 
-def test_the_tables_own_record_plus_three_moves_uploaded(pages: dict[str, Any], caplog: Any) -> None:
+def test_the_tables_own_record_plus_three_moves_uploaded(
+    pages: dict[str, Any], caplog: Any
+) -> None:
     """Attack (issue 32): from Ann's page, a ``comm_msg`` to the hidden upload widget
     with the table's own record plus three moves (Ann's, then the next seats'): on
     main it put ``(25, Ben, J♣)`` into the table's log from Ann's page."""
@@ -433,16 +429,16 @@ def test_the_teachers_setup_opened_from_the_page(pages: dict[str, Any], caplog: 
     _no_traceback(caplog)
 
 
-def test_a_forged_play_for_another_seat_or_an_illegal_card(pages: dict[str, Any], caplog: Any) -> None:
+def test_a_forged_play_for_another_seat_or_an_illegal_card(
+    pages: dict[str, Any], caplog: Any
+) -> None:
     """Attack (held on main too): from Ben's page, a "play" message to his card table
     while it is Ann's turn, and from Ann's page one with a card of Ben's hand."""
     store, table, ann, ben = pages["store"], pages["table"], pages["ann"], pages["ben"]
     before = table_log(store, table.id)
-    theirs = ann.model.game.hand(0)[0].code
-    forge(_comm_id(pages, ben.view.card_table),
-          {"method": "custom", "content": {"event": "play", "move": ann.model.game.legal_moves()[0].code}})  # fmt: skip
-    forge(_comm_id(pages, ann.view.card_table),
-          {"method": "custom", "content": {"event": "play", "move": theirs}})  # fmt: skip
+    for page, card in ((ben, ann.model.game.legal_moves()[0]), (ann, ann.model.game.hand(0)[0])):
+        content = {"event": "play", "move": card.code}
+        forge(_comm_id(pages, page.view.card_table), {"method": "custom", "content": content})
     _the_same(pages, before)
     _no_traceback(caplog)
 
@@ -502,18 +498,21 @@ def test_the_log_always_replays_as_a_legal_game(tmp_path: Path) -> None:
     eve = store.join("e" * 32, "Eve").id
     seeds = iter(range(10**6))
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
     @given(writes())
     def run(ops: list[tuple[str, int, int, int, int]]) -> None:
         table = open_table(store, 4, "knockout", rules={"start_hand": 4}, seed=next(seeds))
         assert take_seat(store, table.id, 0, ben) and take_seat(store, table.id, 2, ann)
+        for here in (ann, ben, eve):  # all here (the run is longer than the bots' delay)
+            store.seen(here)
         writers = [ann, ben, eve, None]
         mine = {ann: {2}, ben: {0, 1, 3}, eve: set(), None: {0, 1, 2, 3}}  # Ben drives
+        game = table_game(store, table.id)
         for i, (kind, who, seat, offset, pick) in enumerate(ops):
             via = store if i % 2 else other
-            game = table_game(store, table.id)
             if kind == "take_back":
                 take_back_trick(store, table.id)
+                game = table_game(store, table.id)  # raises if the log breaks a rule
                 continue
             if game.is_over():
                 move, seat = DECK[pick], max(seat, 0)
@@ -537,10 +536,12 @@ def test_the_log_always_replays_as_a_legal_game(tmp_path: Path) -> None:
             except (MoveRefused, MoveConflict):
                 kept = False
             assert kept == allowed, (kind, writer, seat, number, move, game.moves)
-            after = table_game(store, table.id)  # raises if the log breaks a rule
-            assert len(after.moves) == len(game.moves) + kept
+            if kept:
+                game.play(move)
+            assert len(table_log(store, table.id)) == len(game.moves)
         log = table_log(store, table.id)
         assert [n for n, _s, _m in log] == list(range(len(log)))
+        assert table_game(store, table.id).moves == game.moves  # the log replays, legally
 
     run()
     other.close()
