@@ -299,7 +299,8 @@ def add_move(
         _log.warning("%s", e)  # one line for the teacher's log; the page goes on
         _remember(key, known)  # still the log's game: nothing was written
         raise
-    except MoveConflict:
+    except MoveConflict as e:
+        _log.info("%s", e)  # the race of two kernels for one turn (or a forged number)
         _remember(key, known)
         raise
     except sa.exc.IntegrityError as e:
@@ -484,6 +485,8 @@ def _check_move(known: _Known, table_id: int, number: int, seat: int, code: str)
         why = _("it may not be played now")
     except ValueError as e:  # the engine says why, in plain words
         why = str(e).splitlines()[0] if str(e) else _("it may not be played now")
+    # What a page sent is printed in the teacher's log: no control character of it.
+    why = "".join(ch if ch.isprintable() else "?" for ch in why[:200])
     raise MoveRefused(
         _("move {n} of table {table} is refused: {move} by seat {seat}: {why}").format(
             n=number, table=table_id, move=repr(code[:20]), seat=seat + 1, why=why
