@@ -9,7 +9,10 @@ How a table stays one game across its kernels:
   breaks a rule is refused, never played on);
 - a seat's kernel writes its student's moves, numbered; the store refuses a number
   twice, so when two kernels race for one turn exactly one move is kept, and the
-  loser rebuilds from the log;
+  loser rebuilds from the log. The store keeps a move only if it is legal for its seat
+  in the game the log describes and this page plays that seat (its student's, or the
+  bots it drives: :func:`~.tables.add_move`); a page whose move is refused looks again
+  at who is here and follows the log;
 - the bots of the empty seats (and of a student who has left, after the teacher's
   delay, ``bot_after`` seconds) are played by one kernel: the present student with the
   lowest seat (its *driver*). Should two kernels think they drive, the log decides;
