@@ -383,13 +383,13 @@ def test_a_record_with_made_up_hands_uploaded(pages: dict[str, Any], caplog: Any
     before = table_log(store, table.id)
     game = table_game(store, table.id)
     record = to_record(game)
-    dealt = {c.code for hand in record["rounds"][0]["hands"] for c in map(Card, hand)}
-    never = next(c.code for c in DECK if c.code not in dealt and c.code != record["rounds"][0]
-                 .get("turn_up"))  # fmt: skip
-    mine = [c.code for c in game.hand(1)]
-    hand = record["rounds"][0]["hands"][1]
-    hand[hand.index(mine[0])] = never
-    record["rounds"][0]["actions"].append(never)
+    deal = record["rounds"][0]
+    dealt = {c.code for hand in deal["hands"] for c in map(Card, hand)} | {deal.get("turn_up")}
+    mine = game.legal_moves()[0].code  # swapped for one of its suit that nobody was dealt
+    never = next(c.code for c in DECK if c.code not in dealt and c.code[-1] == mine[-1])
+    hand = deal["hands"][1]
+    hand[hand.index(mine)] = never
+    deal["actions"].append(never)
     upload(_comm_id(pages, ann.view.upload), record)
     _the_same(pages, before)
     _no_traceback(caplog)
