@@ -55,7 +55,7 @@ from ..core.errors import IllegalMove
 from ..core.registry import spec
 from ..i18n import _
 from ..i18n.formats import join
-from ..widgets._common import esc, set_classes, style_widget
+from ..widgets._common import drop_parts, esc, set_classes, style_widget
 from ..widgets.model import last_finished_trick
 from .kernel import kernel_loop
 from .schema import MoveConflict, MoveRefused, Student
@@ -199,7 +199,10 @@ class SeatPage(w.VBox):
     # ------------------------------------------------------------------ setup
     def _shared_view(self) -> None:
         view, model = self.view, self.model
-        view.drop(*_SOLO_ONLY)
+        drop_parts(view, *_SOLO_ONLY)
+        if view.card_table.on_moment != self._moment:
+            self._view_moment = view.card_table.on_moment
+            view.card_table.on_moment = self._moment
         model.human = self.seat
         model.shared = True
         model.pause_rounds = False
@@ -212,6 +215,12 @@ class SeatPage(w.VBox):
         view.analysis = "after" if analysis == "request" else analysis
         view.hints_allowed = bool(self.settings.get("hints", True))
         view.hint_button.disabled = not view.hints_allowed
+
+    def _moment(self, choice: str) -> None:
+        """A choice over the table, from the page: never "throw this game away" nor "start
+        again" (a shared table's game is the table's: no page deals it again)."""
+        if choice not in ("throw", "again"):
+            self._view_moment(choice)
 
     def _deal(self) -> None:
         """The table's game from its first card: dealt from its seed, nobody moved yet

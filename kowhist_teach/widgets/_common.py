@@ -28,6 +28,7 @@ __all__ = [
     "Landmarks",
     "big_button",
     "close_parts",
+    "drop_parts",
     "esc",
     "sentence",
     "set_classes",
@@ -361,6 +362,22 @@ def close_parts(root: w.Widget, parts: list[w.Widget]) -> None:
         for x in widget_tree(part):
             if id(x) not in kept and x.comm is not None:
                 x.close()
+
+
+def drop_parts(view: w.Widget, *names: str) -> None:
+    """Take the parts ``names`` of ``view`` (its attributes: ``"upload"``,
+    ``"new_button"``, ``"setup_box"`` …) out of it for good with :func:`close_parts`.
+    The view draws on without them (what it sets on a closed part goes nowhere); a name
+    it does not have, or a part closed already, is passed over.
+
+    >>> from kowhist_teach.widgets.table import TableWidget
+    >>> table = TableWidget(players=3, seed=1)
+    >>> drop_parts(table, "upload", "setup_box", "no_such_part")
+    >>> table.upload.comm is None, table.setup_box in widget_tree(table)
+    (True, False)
+    """
+    parts = [getattr(view, n, None) for n in names]
+    close_parts(view, [p for p in parts if isinstance(p, w.Widget) and p.comm is not None])
 
 
 def big_button(description: str, css_class: str, tooltip: str = "") -> w.Button:

@@ -20,7 +20,7 @@ from ..core.game import hand_names
 from ..core.record import record_from_data, to_record
 from ..i18n import _, set_language
 from ..pictures.svg import table_svg, trick_svg
-from ._common import Guard, LanguageMenu, big_button, close_parts, esc, set_classes, tag
+from ._common import Guard, LanguageMenu, big_button, esc, set_classes, tag
 from .card_table import CardTable
 from .faces import lines_html
 from .family_faces import status_html
@@ -59,8 +59,6 @@ class TableView(w.VBox):
     on_event: Any = None
     #: Whether the hint button works (a class's teacher may turn hints off).
     hints_allowed = True
-    #: The parts taken out of the view for good (:meth:`drop`).
-    dropped: frozenset[str] = frozenset()
     #: The clock of :data:`REPEAT_SECONDS` (a test sets its own).
     _clock: Callable[[], float] = staticmethod(time.monotonic)
 
@@ -139,40 +137,13 @@ class TableView(w.VBox):
         box.observe(self.guard.wrap(self._setup_opened), names="selected_index")
         return box
 
-    def drop(self, *names: str) -> None:
-        """Take the parts ``names`` (this view's attributes: ``"upload"``,
-        ``"new_button"``, ``"setup_box"`` …) out of the view for good: each leaves the
-        box that holds it and is closed with every widget in it, so that no message from
-        the page reaches them (a hidden part would still answer one). What the view sets
-        on a dropped part afterwards goes nowhere; a name it does not have is passed over.
-
-        >>> from kowhist_teach.widgets.table import TableWidget
-        >>> table = TableWidget(players=3, seed=1)
-        >>> table.drop("upload", "setup_box", "no_such_part")
-        >>> table.upload.comm is None, table.setup is None
-        (True, True)
-        """
-        parts = [
-            part
-            for name in names
-            if name not in self.dropped
-            and isinstance(part := getattr(self, name, None), w.Widget)
-            and part.comm is not None
-        ]
-        self.dropped |= {n for n in names if hasattr(self, n)}
-        if parts:
-            close_parts(self, parts)
-
     def _setup_opened(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
             self.setup  # noqa: B018 - made now, the first time it is opened
 
     @property
     def setup(self) -> Any:
-        """The game's setup (players, bots, rules), made on first use (``None`` once
-        the setup box is dropped: :meth:`drop`)."""
-        if self._built_setup is None and "setup_box" in self.dropped:
-            return None
+        """The game's setup (players, bots, rules), made on first use."""
         if self._built_setup is None:
             self._built_setup = self._make_setup()
             self.setup_box.children = [self._built_setup]
@@ -435,8 +406,6 @@ class TableView(w.VBox):
 
     def _moment_chosen(self, choice: str) -> None:
         """The student's choice in a moment over the table."""
-        if self.model.shared and choice in ("throw", "again"):
-            return  # a shared table's game is the table's: no page deals it again
         if choice == "throw":
             self._confirming = False
             self._hint = None

@@ -355,7 +355,7 @@ def test_what_a_shared_table_does_not_offer_is_not_in_its_page(pages: dict[str, 
                 continue
             assert id(part) not in inside, f"{who}: {name} is still in the page"
             assert part.comm is None, f"{who}: {name} still answers messages"
-        assert view.setup is None  # the setup is never made at a shared table
+        assert view._built_setup is None  # the setup is never made at a shared table
         assert all(x.comm is not None for x in widget_tree(pages[who]))  # the page works
 
 
