@@ -13,12 +13,11 @@ only where the log has changed behind it.
 >>> ann = store.join("a" * 32, "Ann").id
 >>> table = seat_class(store, 2, seed=1)[0]
 >>> game = table_game(store, table.id)
->>> not_hers = 1 - table.seats.index(ann)
 >>> try:
-...     add_move(store, table.id, 0, not_hers, game.legal_moves()[0], writer=ann)
+...     add_move(store, table.id, 5, game.to_move, game.legal_moves()[0], writer=ann)
 ... except MoveRefused as e:
-...     print("refused")
-refused
+...     print(e)
+move 5 of table 1 is refused: the next move is 0
 """
 
 from __future__ import annotations
