@@ -263,7 +263,7 @@ def table_race(url: str, table: int, index: int, start: Any, errors: Any, done: 
             move = legal[index % len(legal)]
             start.wait(timeout=60)  # both have read the same game: now both send
             try:
-                add_move(store, table, len(game.moves), game.to_move, move)
+                add_move(store, table, len(game.moves), game.to_move, move, writer=None)
                 kept.append(True)
             except MoveConflict:
                 kept.append(False)

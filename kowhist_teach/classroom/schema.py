@@ -28,6 +28,7 @@ __all__ = [
     "Deal",
     "GameRow",
     "MoveConflict",
+    "MoveRefused",
     "MoveRow",
     "StoreError",
     "Student",
@@ -79,6 +80,17 @@ class StoreError(SetupError):
 
 class MoveConflict(StoreError):
     """A move whose number is already stored for that game (another kernel was first)."""
+
+
+class MoveRefused(StoreError):
+    """A move a shared table's log does not take (DESIGN §8, "the table's log is the
+    law"): not legal for its seat in the game the log describes, not the next number, or
+    from a page that does not play that seat. ``number`` and ``seat`` are the move's."""
+
+    def __init__(self, message: str, number: int, seat: int) -> None:
+        super().__init__(message)
+        self.number = number
+        self.seat = seat
 
 
 @dataclass(frozen=True)

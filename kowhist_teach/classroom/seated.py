@@ -9,7 +9,10 @@ How a table stays one game across its kernels:
   breaks a rule is refused, never played on);
 - a seat's kernel writes its student's moves, numbered; the store refuses a number
   twice, so when two kernels race for one turn exactly one move is kept, and the
-  loser rebuilds from the log;
+  loser rebuilds from the log. The store keeps a move only if it is legal for its seat
+  in the game the log describes and this page plays that seat (its student's, or the
+  bots it drives: :func:`~.tables.add_move`); a page whose move is refused looks again
+  at who is here and follows the log;
 - the bots of the empty seats (and of a student who has left, after the teacher's
   delay, ``bot_after`` seconds) are played by one kernel: the present student with the
   lowest seat (its *driver*). Should two kernels think they drive, the log decides;
@@ -52,15 +55,17 @@ from ..core.errors import IllegalMove
 from ..core.registry import spec
 from ..i18n import _
 from ..i18n.formats import join
-from ..widgets._common import esc, set_classes, style_widget
+from ..widgets._common import drop_parts, esc, set_classes, style_widget
 from ..widgets.model import last_finished_trick
 from .kernel import kernel_loop
-from .schema import MoveConflict, Student
+from .schema import MoveConflict, MoveRefused, Student
 from .store import ClassStore
 from .tables import (
+    MIN_BOT_AFTER,
     PAUSED,
     Table,
     add_move,
+    bot_wait,
     log_since,
     mark_finished,
     table_names,
@@ -69,7 +74,7 @@ from .tables import (
     trick_finished,
 )
 
-__all__ = ["SeatPage", "still_to_play"]
+__all__ = ["MIN_BOT_AFTER", "SeatPage", "still_to_play"]  # MIN_BOT_AFTER: tables.py's
 
 _log = logging.getLogger(__name__)
 
@@ -81,11 +86,10 @@ POLL_SECONDS = 0.2
 QUIET_POLL_SECONDS = 1.0
 #: Seconds between two looks at who is present and whether the table is paused.
 PRESENCE_SECONDS = 1.0
-#: The fewest seconds a table waits for a student who has left (whatever the setting).
-MIN_BOT_AFTER = 10.0
-
 #: The widgets of the app's table that a shared table does without: a student alone
-#: does not deal again, replay, take back, load or set up the table's game.
+#: does not deal again, replay, take back, load or set up the table's game. They are
+#: not in its page at all (closed, not hidden: a hidden widget still answers the page's
+#: messages, and a forged one loaded a record into a table).
 _SOLO_ONLY = (
     "new_button",
     "replay_button",
@@ -196,10 +200,10 @@ class SeatPage(w.VBox):
     # ------------------------------------------------------------------ setup
     def _shared_view(self) -> None:
         view, model = self.view, self.model
-        for name in _SOLO_ONLY:
-            part = getattr(view, name, None)
-            if part is not None:
-                part.layout.display = "none"
+        drop_parts(view, *_SOLO_ONLY)
+        if view.card_table.on_moment != self._moment:
+            self._view_moment = view.card_table.on_moment
+            view.card_table.on_moment = self._moment
         model.human = self.seat
         model.shared = True
         model.pause_rounds = False
@@ -212,6 +216,12 @@ class SeatPage(w.VBox):
         view.analysis = "after" if analysis == "request" else analysis
         view.hints_allowed = bool(self.settings.get("hints", True))
         view.hint_button.disabled = not view.hints_allowed
+
+    def _moment(self, choice: str) -> None:
+        """A choice over the table, from the page: never "throw this game away" nor "start
+        again" (a shared table's game is the table's: no page deals it again)."""
+        if choice not in ("throw", "again"):
+            self._view_moment(choice)
 
     def _deal(self) -> None:
         """The table's game from its first card: dealt from its seed, nobody moved yet
@@ -312,8 +322,15 @@ class SeatPage(w.VBox):
         self._writing = True
         try:
             for _attempt in range(8):
-                if self._write_new():
-                    break
+                try:
+                    if self._write_new():
+                        break
+                except MoveRefused as e:
+                    # The store refused a move of this page's (logged there, in one
+                    # line): the table was paused or ended just now, or a student came
+                    # back whose seat or bots this page played. The log is the law.
+                    self._refused(e)
+                    continue
                 # Another seat's kernel was first: the log decides, this page follows
                 # it (and writes what its bots then play).
                 self._rebuild()
@@ -330,6 +347,21 @@ class SeatPage(w.VBox):
         self._status()
         self._hurry()
 
+    def _refused(self, refusal: MoveRefused) -> None:
+        """After the store refused a move of this page's: look again at who is here (so
+        that this page plays only what is its own now) and follow the log; the student
+        whose own move was refused is told to play it again."""
+        _changed, news = self._look_around()
+        self._rebuild()
+        if news:
+            self.model.lines = [*news, *self.model.lines]
+        if refusal.seat == self.seat:
+            self.model.say(
+                self.model.held or _("Your move did not reach the table: play it again.")
+            )
+        elif news:
+            self.model._bump()
+
     def _write_new(self) -> bool:
         """Write the moves made here since the log's last; ``False`` if another kernel
         wrote one of those numbers first."""
@@ -340,7 +372,8 @@ class SeatPage(w.VBox):
         seats = _movers(self.model.game, len(moves) - start)
         try:
             for number in range(start, len(moves)):
-                add_move(self.store, self.table.id, number, seats[number - start], moves[number])
+                add_move(self.store, self.table.id, number, seats[number - start],
+                         moves[number], writer=self.student.id)  # fmt: skip
                 self.known += 1
                 self._known_moves.append(moves[number])
         except MoveConflict:
@@ -369,7 +402,7 @@ class SeatPage(w.VBox):
             self.present = (self.present & (set(seen) | {self.seat})) | newcomers
             joined = [self.names[s] for s in sorted(newcomers - {self.seat})]
             self._rebuild()  # the game again from the log, under the new names
-        wait = max(float(self.settings.get("bot_after", 30)), MIN_BOT_AFTER)
+        wait = bot_wait(self.settings)
         now = time.time()
         present = {s for s, at in seen.items() if now - at <= wait} | {self.seat}
         lines = [_("{name} sits down at the table.").format(name=n) for n in joined]

@@ -7,7 +7,11 @@ next.
   a seed, so that every seat's kernel deals the same cards;
 - :func:`add_move` appends a move to a table's log with its number: the store refuses a
   second move with the same number (:class:`~.schema.MoveConflict`), so two kernels
-  racing for one turn can never fork the game — exactly one is kept;
+  racing for one turn can never fork the game — exactly one is kept. The log is the
+  law (DESIGN §8): in the same transaction the move is checked against the game the
+  log describes, and one that is not legal for its seat now, not the next number, or
+  from a page that does not play that seat, is refused (:class:`~.schema.MoveRefused`,
+  one log line) and never stored;
 - :func:`table_game` rebuilds the game from its log, checking every move with the engine
   (a log that breaks a rule is refused in one line, never played on);
 - :func:`seat_view` is what one seat may see of it: the table picture drawn from that
@@ -24,7 +28,8 @@ It reads games only through the registry.
 [(2, 3), (1, None)]
 >>> table = tables(store)[0]
 >>> game = table_game(store, table.id)
->>> add_move(store, table.id, 0, game.to_move, game.legal_moves()[0])
+>>> writer = table.seats[game.to_move] or 2  # Cleo's page plays the bot's seat
+>>> add_move(store, table.id, 0, game.to_move, game.legal_moves()[0], writer=writer)
 >>> len(table_game(store, table.id).moves)
 1
 """
@@ -41,17 +46,30 @@ from ..core.errors import SetupError
 from ..core.record import to_record
 from ..core.registry import spec
 from ..i18n import _
-from .schema import MoveConflict, StoreError, _dump, _load
+from .schema import StoreError, _dump, _load
 from .store import ClassStore
+from .table_law import (
+    ABANDONED,
+    FINISHED,
+    LIVE,
+    MIN_BOT_AFTER,
+    PAUSED,
+    PLAYING,
+    _replay,
+    add_move,
+    bot_wait,
+)
 
 __all__ = [
     "ABANDONED",
     "FINISHED",
     "LIVE",
+    "MIN_BOT_AFTER",
     "PAUSED",
     "PLAYING",
     "Table",
     "add_move",
+    "bot_wait",
     "mark_finished",
     "free_seats",
     "log_lengths",
@@ -73,13 +91,6 @@ __all__ = [
     "take_seat",
 ]
 
-#: A table's states: played, paused by the teacher, its game over (``finished``: its
-#: seats still see the end until the teacher deals again), or replaced by the teacher's
-#: new deal or seating before its game was over (``abandoned``: not played, gone from
-#: every page). Schema 1 stores called both of the last two ``done``.
-PLAYING, PAUSED, FINISHED, ABANDONED = "playing", "paused", "finished", "abandoned"
-#: The states of a table whose game may still be played.
-LIVE = (PLAYING, PAUSED)
 
 #: The bot that plays a seat no student sits in.
 SEAT_BOT = "rules"
@@ -245,26 +256,6 @@ def table_log(store: ClassStore, table_id: int) -> list[tuple[int, int, str]]:
     return [(int(n), int(s), str(mv)) for n, s, mv in rows]
 
 
-def add_move(store: ClassStore, table_id: int, number: int, seat: int, move: Any) -> None:
-    """Append ``move`` by ``seat`` as the table's move ``number``. A number already
-    stored is refused (:class:`MoveConflict`): another kernel was first, and this one
-    rebuilds from the log instead."""
-    code = getattr(move, "code", None) or str(move)
-    sa = store._sa
-    try:
-        with store._write() as c:
-            c.execute(
-                store.t.table_moves.insert().values(
-                    table_id=table_id, number=int(number), seat=int(seat), move=code,
-                    at=time.time(),
-                )
-            )  # fmt: skip
-    except sa.exc.IntegrityError as e:
-        raise MoveConflict(
-            _("move {n} of table {table} is already stored").format(n=number, table=table_id)
-        ) from e
-
-
 def log_since(store: ClassStore, table_id: int, first: int) -> list[tuple[int, int, str]]:
     """The table's moves numbered ``first`` and after, ``(number, seat, move)`` in
     order: what a seat's kernel reads a few times a second (one indexed query)."""
@@ -426,27 +417,37 @@ def take_back_trick(store: ClassStore, table_id: int) -> int:
     from ..widgets.model import last_finished_trick
 
     table = _table(store, table_id)
-    game = _dealt(table)
-    starts: list[int] = []
-    before: list[Any] | None = None
-    for i, (_n, _seat, move) in enumerate(table_log(store, table_id)):
-        game.play(move)
-        if isinstance(game.moves[-1], Card):
-            now = list(last_finished_trick(game).plays)
-            if before is None or now[:-1] != before:
-                starts.append(i)  # this card led a new trick
-            before = now
-    finished = starts if trick_finished(game) else starts[:-1]
-    if not finished:
-        return 0
-    keep = finished[-1]
-    m, t = store.t.table_moves, store.t.tables
+    t, sa = store.t, store._sa
+    m = t.table_moves
     with store._write() as c:
+        # The table's row locked, as a move's write locks it: no move is written
+        # between reading the log and cutting it (a hole in the log's numbers).
+        c.execute(sa.select(t.tables.c.id).where(t.tables.c.id == table_id).with_for_update())
+        log = c.execute(
+            sa.select(m.c.number, m.c.seat, m.c.move)
+            .where(m.c.table_id == table_id)
+            .order_by(m.c.number)
+        ).all()
+        game = _dealt(table)
+        starts: list[int] = []
+        before: list[Any] | None = None
+        for i, (_n, _seat, move) in enumerate(log):
+            game.play(move)
+            if isinstance(game.moves[-1], Card):
+                now = list(last_finished_trick(game).plays)
+                if before is None or now[:-1] != before:
+                    starts.append(i)  # this card led a new trick
+                before = now
+        finished = starts if trick_finished(game) else starts[:-1]
+        if not finished:
+            return 0
+        keep = finished[-1]
         c.execute(m.delete().where(m.c.table_id == table_id, m.c.number >= keep))
         # A finished game taken back is a game in progress again.
+        tt = t.tables
         c.execute(
-            t.update()
-            .where(t.c.id == table_id, t.c.status == FINISHED, t.c.closed_at.is_(None))
+            tt.update()
+            .where(tt.c.id == table_id, tt.c.status == FINISHED, tt.c.closed_at.is_(None))
             .values(status=PLAYING)
         )
     return len(game.moves) - keep
@@ -508,21 +509,7 @@ def table_game(store: ClassStore, table_id: int) -> Any:
     to play, is refused with :class:`StoreError` in one line)."""
     table = _table(store, table_id)
     game = _dealt(table, table_names(store, table))
-    for number, seat, move in table_log(store, table_id):
-        if game.is_over() or game.to_move != seat:
-            raise StoreError(
-                _("move {n} of table {table} was not seat {seat}'s to make").format(
-                    n=number, table=table_id, seat=seat + 1
-                )
-            )
-        try:
-            game.play(move)
-        except ValueError as e:
-            raise StoreError(
-                _("move {n} of table {table} breaks a rule: {why}").format(
-                    n=number, table=table_id, why=e
-                )
-            ) from e
+    _replay(game, table_log(store, table_id), table_id)
     return game
 
 

@@ -27,11 +27,14 @@ __all__ = [
     "LanguageMenu",
     "Landmarks",
     "big_button",
+    "close_parts",
+    "drop_parts",
     "esc",
     "sentence",
     "set_classes",
     "style_widget",
     "tag",
+    "widget_tree",
 ]
 
 #: The languages offered, each in its own words.
@@ -309,6 +312,72 @@ def set_classes(widget: w.DOMWidget, *classes: str) -> None:
     wanted = tuple(dict.fromkeys(c for c in classes if c))
     if tuple(widget._dom_classes) != wanted:
         widget._dom_classes = wanted
+
+
+def widget_tree(root: w.Widget) -> list[w.Widget]:
+    """``root`` and every widget under it (a box's or an accordion's children, a
+    widget's layout and style: whatever its synced traits hold), once each, ``root``
+    first.
+
+    >>> box = w.VBox([w.Button(), w.HBox([w.Label()])])
+    >>> sum(isinstance(x, w.Button | w.Label) for x in widget_tree(box))
+    2
+    """
+    found: list[w.Widget] = []
+    todo, seen = [root], set()
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        found.append(x)
+        for name in x.keys:
+            value = getattr(x, name, None)
+            if isinstance(value, w.Widget):
+                todo.append(value)
+            elif isinstance(value, list | tuple):
+                todo.extend(v for v in reversed(value) if isinstance(v, w.Widget))
+    return found
+
+
+def close_parts(root: w.Widget, parts: list[w.Widget]) -> None:
+    """Take ``parts`` out of ``root`` for good: out of every box under ``root`` that holds
+    one, then closed with every widget under them that the rest of ``root`` does not
+    use. A closed widget has no comm: a message a page sends it reaches nothing, where
+    a hidden one would still answer. Setting its traits afterwards sends nothing.
+
+    >>> load, keep = w.Button(), w.Button()
+    >>> box = w.VBox([keep, w.HBox([load])])
+    >>> close_parts(box, [load])
+    >>> load.comm is None, load in widget_tree(box), keep.comm is not None
+    (True, False, True)
+    """
+    gone = {id(p) for p in parts}
+    for box in widget_tree(root):
+        children = getattr(box, "children", None)
+        if isinstance(children, list | tuple) and any(id(c) in gone for c in children):
+            box.children = tuple(c for c in children if id(c) not in gone)
+    kept = {id(x) for x in widget_tree(root)}
+    for part in parts:
+        for x in widget_tree(part):
+            if id(x) not in kept and x.comm is not None:
+                x.close()
+
+
+def drop_parts(view: w.Widget, *names: str) -> None:
+    """Take the parts ``names`` of ``view`` (its attributes: ``"upload"``,
+    ``"new_button"``, ``"setup_box"`` …) out of it for good with :func:`close_parts`.
+    The view draws on without them (what it sets on a closed part goes nowhere); a name
+    it does not have, or a part closed already, is passed over.
+
+    >>> from kowhist_teach.widgets.table import TableWidget
+    >>> table = TableWidget(players=3, seed=1)
+    >>> drop_parts(table, "upload", "setup_box", "no_such_part")
+    >>> table.upload.comm is None, table.setup_box in widget_tree(table)
+    (True, False)
+    """
+    parts = [getattr(view, n, None) for n in names]
+    close_parts(view, [p for p in parts if isinstance(p, w.Widget) and p.comm is not None])
 
 
 def big_button(description: str, css_class: str, tooltip: str = "") -> w.Button:
