@@ -52,6 +52,7 @@ from ..i18n import LANGUAGES, _, get_language, set_language
 from ..widgets._common import big_button, esc, set_classes, style_widget
 from ..widgets._games import spec_ui
 from .kernel import kernel_loop
+from .names import with_student_name
 from .progress import progress, seats_of
 from .schema import CLASS_DB_ENV, MoveConflict, StoreError, Student
 from .store import ClassStore
@@ -325,7 +326,7 @@ class ClassPage(w.VBox):
         if stored is not None and stored.record is not None:
             link.adopt(stored.id, [m.move for m in self.store.moves(stored.id)], stored.deal_id)
             # Under the student's name now (the teacher may have renamed them since).
-            table.model.load(_named(stored.record, student.name))
+            table.model.load(with_student_name(stored.record, student.name))
         else:
             self._start(settings, self.store.current_deal())
         self.form.layout.display = "none"
@@ -538,7 +539,7 @@ class ClassPage(w.VBox):
         if isinstance(record.get("players"), list):
             # The game goes on where it is, under the new name (its record reloaded:
             # every game's names are read through the registry this way).
-            table.model.load(_named(record, found.name))
+            table.model.load(with_student_name(record, found.name))
 
     def _beat(self, _change: Any) -> None:
         now = time.time()
@@ -566,18 +567,6 @@ class ClassPage(w.VBox):
             self._polling = loop.call_later(POLL_SECONDS, tick)
 
         self._polling = loop.call_later(POLL_SECONDS, tick)
-
-
-def _named(record: dict[str, Any], name: str) -> dict[str, Any]:
-    """The record with ``name`` in seat 0 (the student's), when it names its players.
-
-    >>> _named({"players": ["Ann", "Bot 1"]}, "Ann B.")["players"]
-    ['Ann B.', 'Bot 1']
-    """
-    players = record.get("players")
-    if not isinstance(players, list) or not players:
-        return record
-    return {**record, "players": [name, *players[1:]]}
 
 
 def build_class_page(url: str | None = None) -> w.Widget:

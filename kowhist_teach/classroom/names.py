@@ -47,6 +47,7 @@ __all__ = [
     "taken_keys",
     "tell_apart",
     "unique_name",
+    "with_student_name",
 ]
 
 #: The most combining marks (accents) a name may stack on one letter: enough for any
@@ -239,3 +240,15 @@ def csv_cell(value: Any) -> Any:
     if value.isascii() and value.isprintable():
         return value
     return "".join(_escape(c) if _hidden(c) else c for c in value)
+
+
+def with_student_name(record: dict[str, Any], name: str) -> dict[str, Any]:
+    """The record with ``name`` in seat 0 (the student's), when it names its players.
+
+    >>> with_student_name({"players": ["Ann", "Bot 1"]}, "Ann B.")["players"]
+    ['Ann B.', 'Bot 1']
+    """
+    players = record.get("players")
+    if not isinstance(players, list) or not players:
+        return record
+    return {**record, "players": [name, *players[1:]]}

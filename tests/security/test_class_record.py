@@ -87,7 +87,8 @@ def play_table(store: ClassStore, table_id: int, steps: int | None = None) -> An
     rng = random.Random(table_id)
     done = 0
     while not game.is_over() and (steps is None or done < steps):
-        add_move(store, table_id, len(game.moves), game.to_move, rng.choice(game.legal_moves()))
+        add_move(store, table_id, len(game.moves), game.to_move, rng.choice(game.legal_moves()),
+                 writer=None)  # the teacher's program, as `class tables` is
         game = table_game(store, table_id)
         done += 1
     if game.is_over():
