@@ -366,10 +366,15 @@ def _v1_message(msg_type: str, content: dict[str, Any], buffers: list[bytes]) ->
     return head + b"".join(parts)
 
 
-async def _upload(c: Class, kernel: str, cookies: dict[str, str], size: int) -> int | None:
+#: What :func:`_upload` says when the kernel answered.
+ANSWERED = "answered"
+
+
+async def _upload(c: Class, kernel: str, cookies: dict[str, str], size: int) -> str | int | None:
     """Send the console's kernel an upload of ``size`` bytes as the upload widget's
     page does (a ``comm_msg`` whose buffer is the file), then a kernel_info request:
-    None once the kernel answered it, else the code the server closed the socket with."""
+    :data:`ANSWERED` once the kernel answered it, else the code the server closed the
+    socket with (None when the close frame was lost: see the test)."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -401,7 +406,7 @@ async def _upload(c: Class, kernel: str, cookies: dict[str, str], size: int) -> 
             if raw is None:
                 return ws.close_code
             if isinstance(raw, bytes) and b'"kernel_info_reply"' in raw:
-                return None
+                return ANSWERED
     finally:
         ws.close()
 
@@ -424,6 +429,11 @@ def test_an_upload_over_the_limit_never_reaches_the_consoles_kernel(the_class: C
     assert page.status == 200 and "widget-view+json" in page.body, c.server.log_tail()
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body)
     assert kernel is not None
-    assert _run(_upload(c, kernel.group(1), cookies, 2_000)) is None
-    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES + 100_000)) == 1009
-    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES)) is None
+    assert _run(_upload(c, kernel.group(1), cookies, 2_000)) == ANSWERED
+    # Closed unread. Tornado sends its close frame (1009) and drops the connection at
+    # once, while this client is still sending the rest of the frame: the server's
+    # socket closes with unread bytes, so its TCP stack answers with a reset, which may
+    # discard the close frame before this client reads it (no close code). Either way
+    # the kernel never answers.
+    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES + 100_000)) in (1009, None)
+    assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES)) == ANSWERED
