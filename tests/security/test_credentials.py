@@ -437,3 +437,53 @@ def test_an_upload_over_the_limit_never_reaches_the_consoles_kernel(the_class: C
     # the kernel never answers.
     assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES + 100_000)) in (1009, None)
     assert _run(_upload(c, kernel.group(1), cookies, MAX_RECORD_BYTES)) == ANSWERED
+
+
+async def _channels_status(c: Class, kernel: str, cookies: dict[str, str], origin: str) -> int:
+    """The HTTP status with which the console answers a websocket to ``kernel``'s
+    channels opened with the teacher's ``cookies`` from a page of ``origin`` (101: open)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    request = HTTPRequest(
+        f"ws://127.0.0.1:{c.console}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
+        headers={
+            "Host": c.host(c.console),
+            "Origin": origin,
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items()),
+        },
+    )
+    try:
+        ws = await websocket_connect(request, subprotocols=["v1.kernel.websocket.jupyter.org"])
+    except HTTPClientError as e:
+        return e.code
+    ws.close()
+    return 101
+
+
+def test_a_page_of_another_origin_cannot_reach_the_consoles_kernel(the_class: Class) -> None:
+    """Attack (held before, kept): a page of another site, open in the teacher's browser
+    (whose console cookie it sends along), talks to the console's kernel, or shuts it
+    down with the page-closed beacon. Both are refused for any Origin but the console's
+    own; the console's own Origin opens the channels, and its kernel is still there."""
+    c = the_class
+    cookies = _login(c, c.console, TEACHER_TOKEN)
+    page = c.request(c.console, "/", cookies=cookies)
+    assert page.status == 200, c.server.log_tail()
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body)
+    assert found is not None
+    kernel = found.group(1)
+    foreign = (
+        "http://evil.example",
+        f"http://{c.host(c.students)}",  # the students' server: another origin
+        f"http://{ADDRESS}.evil.example:{c.console}",
+    )
+    for origin in foreign:
+        assert _run(_channels_status(c, kernel, cookies, origin)) == 403, origin
+        beacon = c.request(
+            c.console, f"/voila/api/shutdown/{kernel}", cookies=cookies, method="POST",
+            headers={"Origin": origin, "Content-Length": "0"},
+        )  # fmt: skip
+        assert beacon.status == 403, (origin, beacon.status, beacon.body[:200])
+    assert _run(_channels_status(c, kernel, cookies, f"http://{c.host(c.console)}")) == 101
+    assert c.request(c.console, f"/api/kernels/{kernel}", cookies=cookies).status == 200
