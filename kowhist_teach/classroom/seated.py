@@ -67,7 +67,6 @@ from .tables import (
     add_move,
     bot_wait,
     log_since,
-    mark_finished,
     table_names,
     table_presence,
     tables,
@@ -378,10 +377,6 @@ class SeatPage(w.VBox):
                 self._known_moves.append(moves[number])
         except MoveConflict:
             return False
-        if self.model.game.is_over():
-            # This page wrote the last move: the table is finished, in the store, for
-            # every page, the console and the commands.
-            mark_finished(self.store, self.table.id)
         return True
 
     # ------------------------------------------------------------ who is here

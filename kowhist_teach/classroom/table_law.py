@@ -88,7 +88,8 @@ def add_move(
     - ``number`` is the log's next, the game is not over, it is ``seat``'s turn and
       ``move`` is legal there.
 
-    A number already stored is refused with :class:`MoveConflict`: another kernel was
+    The move that ends the game makes the table :data:`FINISHED`, in the same
+    transaction. A number already stored is refused with :class:`MoveConflict`: another kernel was
     first, and this one rebuilds from the log instead.
     """
     code = str(getattr(move, "code", None) or move)
@@ -118,6 +119,14 @@ def add_move(
             )  # fmt: skip
             known.game.play(legal)
             known.length, known.last = number + 1, (seat, code, at)
+            if known.game.is_over():
+                # The last move: the table is finished in the transaction that wrote
+                # it, for every page, the console and the commands.
+                c.execute(
+                    t.tables.update()
+                    .where(t.tables.c.id == table_id, t.tables.c.status.in_(LIVE))
+                    .values(status=FINISHED)
+                )
     except MoveRefused as e:
         _log.warning("%s", e)  # one line for the teacher's log; the page goes on
         _remember(key, known)  # still the log's game: nothing was written
@@ -198,7 +207,10 @@ def _known_game(store: ClassStore, c: Any, key: tuple[str, int], row: Any) -> _K
 
 
 def _check_status(status: str, table_id: int, number: int, seat: int, writer: int | None) -> None:
-    if status not in LIVE:
+    # A finished table's moves are refused by the game itself (it is over), after the
+    # number: the kernel that lost the race for the last move is told it was beaten
+    # (MoveConflict), and follows the log, as for any other move.
+    if status not in (*LIVE, FINISHED):
         raise MoveRefused(
             _("move {n} of table {table} is refused: the table is over").format(
                 n=number, table=table_id

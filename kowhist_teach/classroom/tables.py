@@ -70,7 +70,6 @@ __all__ = [
     "Table",
     "add_move",
     "bot_wait",
-    "mark_finished",
     "free_seats",
     "log_lengths",
     "log_since",
@@ -539,17 +538,6 @@ def table_so_far(store: ClassStore, table_id: int) -> tuple[Any, str | None]:
                 n=number, table=table_id, why=e
             )
     return game, None
-
-
-def mark_finished(store: ClassStore, table_id: int) -> None:
-    """The table's game is over: it is :data:`FINISHED` (if it was playing or paused),
-    in the store, so every page and command says so. The kernel that wrote the last
-    move calls it."""
-    t = store.t.tables
-    with store._write() as c:
-        c.execute(
-            t.update().where(t.c.id == table_id, t.c.status.in_(LIVE)).values(status=FINISHED)
-        )
 
 
 def _table(store: ClassStore, table_id: int) -> Table:

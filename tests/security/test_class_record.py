@@ -30,7 +30,6 @@ from kowhist_teach import replay as api_replay
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.classroom.tables import (
     add_move,
-    mark_finished,
     new_deal,
     seat_class,
     set_status,
@@ -81,8 +80,7 @@ def solo(store: ClassStore, student: int, name: str, seed: int, steps: int | Non
 
 def play_table(store: ClassStore, table_id: int, steps: int | None = None) -> Any:
     """Play the table's game through its log (legal moves, as the seats' kernels write
-    them), ``steps`` moves or to the end; mark it finished when over, as the kernel that
-    wrote the last move does."""
+    them), ``steps`` moves or to the end (the last move makes the table finished)."""
     game = table_game(store, table_id)
     rng = random.Random(table_id)
     done = 0
@@ -91,8 +89,6 @@ def play_table(store: ClassStore, table_id: int, steps: int | None = None) -> An
                  writer=None)  # the teacher's program, as `class tables` is
         game = table_game(store, table_id)
         done += 1
-    if game.is_over():
-        mark_finished(store, table_id)
     return game
 
 

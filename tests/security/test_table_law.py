@@ -33,6 +33,9 @@ from kowhist_teach.classroom.schema import MoveConflict, MoveRefused, StoreError
 from kowhist_teach.classroom.seated import _SOLO_ONLY, SeatPage
 from kowhist_teach.classroom.store import ClassStore
 from kowhist_teach.classroom.tables import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
     Table,
     add_move,
     new_deal,
@@ -213,15 +216,19 @@ def test_a_number_in_the_future_is_refused(at_the_table: Any, caplog: Any) -> No
 
 
 def test_a_move_after_the_game_is_over_is_refused(class_store: ClassStore, caplog: Any) -> None:
-    """Attack: a move written after the table's game is over (the table still says
-    "playing"), then one at a table the teacher has dealt again. Refused."""
+    """Attack: a move written after the table's game is over (the last move's write
+    made the table finished; and once the teacher has dealt again, which keeps it
+    finished), then a legal move at a table the teacher dealt again before its end
+    (abandoned). Refused."""
     table, ann, ben = _table_of_two(class_store, seed=9)
     game = table_game(class_store, table.id)
     dice = random.Random(2)
     while not game.is_over():
+        assert tables(class_store, table.id)[0].status == PLAYING
         move = dice.choice(game.legal_moves())
         add_move(class_store, table.id, len(game.moves), game.to_move, move, writer=None)
         game.play(move)
+    assert tables(class_store, table.id)[0].status == FINISHED
     never = DECK[0]
     _attempt(class_store, table, len(game.moves), 1, never, writer=ann)
     _one_line_refusal(caplog, "the game is over")
@@ -229,9 +236,16 @@ def test_a_move_after_the_game_is_over_is_refused(class_store: ClassStore, caplo
     fresh = tables(class_store, new_deal(class_store)[0].id)[0]
     first = table_game(class_store, fresh.id)
     mover = fresh.seats[first.to_move] or ben
-    _attempt(class_store, table, len(game.moves), 1, never, writer=ann)  # the old one
-    _one_line_refusal(caplog, "the table is over")
+    _attempt(class_store, table, len(game.moves), 1, never, writer=ann)  # still finished
+    _one_line_refusal(caplog, "the game is over")
+    caplog.clear()
     add_move(class_store, fresh.id, 0, first.to_move, first.legal_moves()[0], writer=mover)
+    new_deal(class_store)  # dealt again before the fresh table's end: it is abandoned
+    assert tables(class_store, fresh.id)[0].status == ABANDONED
+    after = table_game(class_store, fresh.id)
+    seated = fresh.seats[after.to_move] or ben
+    _attempt(class_store, fresh, 1, after.to_move, after.legal_moves()[0], writer=seated)
+    _one_line_refusal(caplog, "the table is over")
 
 
 def test_a_paused_table_takes_no_move(at_the_table: Any, caplog: Any) -> None:
