@@ -48,7 +48,7 @@ from kowhist_teach.core.record import replay, to_record
 from kowhist_teach.i18n import set_language
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from voila_harness import REPO, VoilaServer, _descendants, _stat, free_port  # noqa: E402
+from voila_harness import REPO, VoilaServer, _descendants, _stat, two_free_ports  # noqa: E402
 
 ANN, BO = "a" * 32, "b" * 32
 
@@ -602,18 +602,6 @@ def _answers(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
-def _two_free_ports() -> int:
-    for _ in range(50):
-        port = free_port()
-        with socket.socket() as s:
-            try:
-                s.bind(("0.0.0.0", port + 1))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError("no two free ports in a row")
-
-
 def _cmdline(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")
@@ -632,7 +620,7 @@ def _environ(pid: int) -> str:
 @pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="Voilà is not installed")
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks the processes left in /proc")
 def test_class_start_serves_both_pages_and_stops_both(tmp_path: Path) -> None:
-    port = _two_free_ports()
+    port = two_free_ports()
     student, teacher = "student-tok1", "teacher-tok-22"
     command = [
         sys.executable, "-c", "import sys; from kowhist_teach.cli import main; sys.exit(main())",

@@ -96,6 +96,23 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def two_free_ports() -> int:
+    """A port P free with P + 1 free too: a class's students' server and its console.
+
+    >>> p = two_free_ports(); 1024 <= p < 65535
+    True
+    """
+    for _ in range(50):
+        port = free_port()
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port + 1))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError("no two free ports in a row")
+
+
 def voila_command(notebook: Path, port: int, extra: Sequence[str] = ()) -> list[str]:
     """The command ``kowhist-teach app`` runs, on ``port``, never opening a browser.
 

@@ -27,7 +27,6 @@ import http.client
 import importlib.util
 import json
 import re
-import socket
 import struct
 import sys
 import time
@@ -42,7 +41,7 @@ import pytest
 from kowhist_teach.core.record import MAX_RECORD_BYTES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from voila_harness import VoilaServer, free_port  # noqa: E402
+from voila_harness import VoilaServer, two_free_ports  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -128,18 +127,6 @@ class Class:
         return taken
 
 
-def _two_free_ports() -> int:
-    for _ in range(50):
-        port = free_port()
-        with socket.socket() as s:
-            try:
-                s.bind(("0.0.0.0", port + 1))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError("no two free ports in a row")
-
-
 def _serves(c: Class, port: int) -> bool:
     """Whether the class's server on ``port`` answers HTTP (not merely a connection: a
     poll from an ephemeral port may connect to itself, or to a process that held the port
@@ -154,7 +141,7 @@ def _serves(c: Class, port: int) -> bool:
 @pytest.fixture(scope="module")
 def the_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Class]:
     folder = tmp_path_factory.mktemp("credentials")
-    port = _two_free_ports()
+    port = two_free_ports()
     command = [
         sys.executable, "-c", "import sys; from kowhist_teach.cli import main; sys.exit(main())",
         "class", "start", "--dir", str(folder / "class"), "--port", str(port), "--no-browser",

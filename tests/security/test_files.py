@@ -17,7 +17,6 @@ import importlib.util
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
@@ -34,7 +33,7 @@ from kowhist_teach.core.record import MAX_RECORD_BYTES, load_record
 from kowhist_teach.i18n import set_language
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from voila_harness import REPO, VoilaServer, _descendants, _stat, free_port  # noqa: E402
+from voila_harness import REPO, VoilaServer, _descendants, _stat, two_free_ports  # noqa: E402
 
 #: Memory the command-line probe may map: a command that read /dev/zero whole hits it
 #: within a second or two (MemoryError) instead of taking the machine's memory.
@@ -159,18 +158,6 @@ def test_replay_of_an_oversize_file_is_one_line(
 
 
 # ------------------------------------------------------------------ one start per store
-def _two_free_ports() -> int:
-    for _ in range(50):
-        port = free_port()
-        with socket.socket() as s:
-            try:
-                s.bind(("0.0.0.0", port + 1))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError("no two free ports in a row")
-
-
 def _start_command(store: str, port: int) -> list[str]:
     return [
         sys.executable, "-c", "import sys; from kowhist_teach.cli import main; sys.exit(main())",
@@ -205,7 +192,7 @@ def test_a_second_class_start_on_a_store_in_use_is_refused_naming_its_holder(
     folder or database): both served it without a word. Now the second is refused in one
     line naming the first's process id; after the first is killed with ``kill -9`` (no
     chance to clean up), a new start takes the store over."""
-    first = VoilaServer(_start_command(class_store_url, _two_free_ports()), tmp_path, 0)
+    first = VoilaServer(_start_command(class_store_url, two_free_ports()), tmp_path, 0)
     first.start()
     try:
         deadline = time.monotonic() + 120
@@ -217,7 +204,7 @@ def test_a_second_class_start_on_a_store_in_use_is_refused_naming_its_holder(
         pid = first.proc.pid
         try:
             second = subprocess.run(
-                _start_command(class_store_url, _two_free_ports()),
+                _start_command(class_store_url, two_free_ports()),
                 capture_output=True,
                 text=True,
                 timeout=60,
