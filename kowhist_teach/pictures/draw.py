@@ -13,6 +13,8 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 
+from . import _font_widths
+
 __all__ = [
     "SvgStr",
     "FONT_FAMILY",
@@ -32,6 +34,7 @@ __all__ = [
     "put_text",
     "pill",
     "pill_width",
+    "text_width",
     "wrap",
 ]
 
@@ -169,12 +172,45 @@ def pill(
     return w
 
 
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """How wide ``words`` are drawn at ``size`` in DejaVu Sans (each character's own
+    width, from the font; an unknown one counts as a wide letter).
+
+    >>> round(text_width('West bid 3 downtown', 34))
+    368
+    """
+    table = _font_widths.BOLD if bold else _font_widths.REGULAR
+    unknown = 0.78 if bold else 0.7
+    return size * sum(table.get(ch, unknown) for ch in words)
+
+
 def wrap(words: str, size: float, width: float, bold: bool = False) -> list[str]:
     """``words`` in lines of at most ``width`` pixels (and at each newline).
 
     >>> wrap('one two three four', 20, 100)
     ['one two', 'three', 'four']
+    >>> wrap('West bid 3 downtown', 34, 340)
+    ['West bid 3', 'downtown']
     """
-    # DejaVu Sans averages about 0.52 em a character (0.6 in bold).
+    # At most as many characters a line as DejaVu Sans's average allows (about 0.52 em
+    # a character, 0.6 in bold), and a line of wide letters (W, m, w) broken sooner:
+    # each line is measured as the browser will draw it, and may reach 0.3 em into the
+    # margin that every box keeps on its right (12 pixels or more), never past it.
     per_line = max(int(width / ((0.6 if bold else 0.52) * size)), 8)
-    return [part for given in words.split("\n") for part in textwrap.wrap(given, per_line)]
+    lines: list[str] = []
+    for given in words.split("\n"):
+        for line in textwrap.wrap(given, per_line):
+            lines += _measured(line, size, width, bold)
+    return lines
+
+
+def _measured(line: str, size: float, width: float, bold: bool) -> list[str]:
+    """``line`` broken between words where it is wider than ``width`` (a single word
+    wider than that stays whole: it is never cut)."""
+    out: list[str] = []
+    for word in line.split(" "):
+        if out and text_width(f"{out[-1]} {word}", size, bold) <= width + 0.3 * size:
+            out[-1] += f" {word}"
+        else:
+            out.append(word)
+    return out

@@ -412,6 +412,19 @@ function render({ model, el }) {
   window.addEventListener("pointercancel", release);
   window.addEventListener("blur", release);
 
+  // The feedback lies on the picture: whenever the picture's size changes (the table's
+  // width, the room the window leaves it, a frame of another shape), it is placed again,
+  // or it would stay where a taller picture had room for it (below the table).
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeFeedback);
+  let watched = null; // the picture watched now (each frame is a new one)
+  function watchPicture() {
+    const svg = stage.querySelector("svg");
+    if (!resized || svg === watched) return;
+    if (watched) resized.unobserve(watched);
+    if (svg) resized.observe(svg);
+    watched = svg;
+  }
+
   let shownSvg = null;
   function show(i) {
     const frames = model.get("frames") || [];
@@ -426,6 +439,7 @@ function render({ model, el }) {
       const hadFocus = keepFocus && el.contains(document.activeElement);
       stage.innerHTML = frames[shown];
       shownSvg = frames[shown];
+      watchPicture();
       if (hadFocus && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
     mark();
@@ -619,7 +633,6 @@ function render({ model, el }) {
     }
     if (msg.event === "pong") found();
   });
-  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(placeFeedback);
   if (resized) resized.observe(el);
   say(model.get("feedback"));
   el.classList.toggle("kw-projector", !!model.get("projector"));
