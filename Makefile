@@ -83,8 +83,20 @@ TEST_TIMES := build/test-times
 WRITE_TIMES = $(BIN)/python tools/test_times.py $(TEST_TIMES)/*.xml --out $(TEST_TIMES).txt \
     >/dev/null && echo "where the seconds went: $(TEST_TIMES).txt (make test-times)" || true
 
+# pytest rewrites each test module's asserts (to say what differed) and keeps the result
+# beside it, in __pycache__, unless PYTHONDONTWRITEBYTECODE is set (as on CI's machine):
+# then each of the four workers would rewrite all of them again, 25 s of a core each. So
+# the tests run with it unset, and two processes rewrite the modules first, half each
+# (15 s on two cores; each worker then collects in 6 s). Their output is of no interest:
+# a module that cannot be collected fails the run below, saying why.
+WARM_TESTS = $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider
+test: export PYTHONDONTWRITEBYTECODE :=
+
 test: lint $(AXE)
 	@rm -rf $(TEST_TIMES) && mkdir -p $(TEST_TIMES)
+	@$(WARM_TESTS) $(wildcard tests/test_[a-l]*.py) >/dev/null 2>&1 & \
+	    $(WARM_TESTS) tests/browser tests/security $(wildcard tests/test_[m-z]*.py) >/dev/null 2>&1; \
+	    wait
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder \
 	    -m 'not alone' --nbval-lax --nbval-current-env --junitxml=$(TEST_TIMES)/parallel.xml \
 	    --durations=15 tests kowhist_teach $(NBVAL_NOTEBOOKS) --ignore=tests/browser/test_lite.py \
