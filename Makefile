@@ -56,7 +56,8 @@ lint: $(STAMP)
 # Every test but the static site's (`make test-lite`, it needs the site built) in one
 # parallel run: the browser tests first, slowest first (they mostly wait for kernels and
 # animations, so the unit, property and widget tests and the lessons fill the cores
-# meanwhile), then the timed class of six students by itself (marked `alone`).
+# meanwhile), then, by themselves (marked `alone`), the timed class of six students, the
+# shared tables under load and the school's JupyterHub (tests/browser/test_hub_browser.py).
 # `--dist loadscope` hands out the pieces of work tests/conftest.py defines (a test file;
 # a lesson; a browser test, or a module of them that share a page or a server);
 # tests/browser/conftest.py orders them; --durations=15 prints the slowest (CI has 20

@@ -84,7 +84,6 @@ WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 #: ``--no-loadscope-reorder``), each piece to the first worker free.
 SLOWEST_FIRST = (
     "test_binder.py",  # a virtual environment built as Binder builds it: ~2-3 min
-    "test_hub_browser.py",  # one piece: a JupyterHub, three students and a teacher
     "test_recover_browser.py",  # one piece: a server, killed and restarted
     "test_class_browser.py",  # a class of three and a console, killed and restarted
     "test_tables_browser.py",  # four students at one table, then two at German Whist
