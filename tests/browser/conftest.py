@@ -64,8 +64,7 @@ def _poll_gently() -> None:
     wait = Page.wait_for_function
 
     def wait_for_function(self: Any, expression: str, **options: Any) -> Any:
-        options.setdefault("polling", WAIT_POLL_MS)
-        if options["polling"] is None:
+        if options.get("polling") is None:
             options["polling"] = WAIT_POLL_MS
         return wait(self, expression, **options)
 
@@ -74,6 +73,7 @@ def _poll_gently() -> None:
 
 
 _poll_gently()
+
 #: The pytest-xdist worker ("gw0", "gw1", …), "" in a run without workers: it names the
 #: log files, which two workers would otherwise both write.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
