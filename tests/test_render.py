@@ -16,13 +16,19 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import fast
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kowhist_teach import i18n
-from kowhist_teach.core.cards import ALL_CARDS, Card, CardSet, Suit
+from kowhist_teach.core.cards import ALL_CARDS, Card, CardSet, Suit, parse_card
+from kowhist_teach.core.registry import GameSpec, specs
 from kowhist_teach.core.tricks import Trick
 from kowhist_teach.games.german.engine import GermanGame, GermanRules
 from kowhist_teach.games.knockout.engine import KnockoutGame, Rules, Status
+from kowhist_teach.pictures import draw
 from kowhist_teach.pictures import svg as render
+from kowhist_teach.pictures.cards import card_element
 from kowhist_teach.pictures.svg import (
     SvgStr,
     card_name,
@@ -558,3 +564,65 @@ def test_the_stocks_backs_are_said_once_by_its_label() -> None:
         # Every back on the table is hidden from assistive technology.
         hidden = [b for b in root.iter(NS + "svg") if "kwr-back" in classes(b)]
         assert all(b.get("aria-hidden") == "true" for b in hidden), projector
+
+
+def _written_by_elementtree(svg: ET.Element) -> str:
+    return ET.tostring(svg, encoding="unicode")
+
+
+@pytest.mark.parametrize(
+    "game_spec", [s for s in specs() if "picture" in s.hooks], ids=lambda s: s.name
+)
+def test_a_table_is_written_as_elementtree_writes_it(game_spec: GameSpec) -> None:
+    """The pictures' own XML writer (draw.finish, with each card's face written once)
+    writes every table, at every move of a game of each kind, from each seat, face up
+    and in projector mode, character for character as ElementTree does."""
+    from kowhist_teach.pictures.table import draw_table, said_to_the_student
+
+    rng = random.Random(game_spec.name)
+    game = game_spec.new_game(seed=7)
+    hook = game_spec.picture
+    tables = 0
+    while not game.is_over() and tables < 120:
+        seat = rng.choice([None, *range(game.n)])
+        table = said_to_the_student(game, seat, hook.table(game, seat, seat is None))
+        for projector in (False, True):
+            svg = draw_table(table, four_colour=bool(tables % 2), projector=projector)
+            assert draw.finish(svg) == _written_by_elementtree(svg)
+        game.play(rng.choice(game.legal_moves()))
+        tables += 1
+    assert tables >= 10
+
+
+# Any character XML allows, and those it must escape more often than chance would give.
+_WORDS = st.characters(
+    blacklist_categories=("Cs", "Cc"), whitelist_characters="&<>\"'\t\n\r"
+) | st.sampled_from('&<>"\t\n\r')
+
+
+@fast(300)
+@given(st.text(_WORDS, max_size=30), st.text(_WORDS, max_size=30))
+def test_any_words_are_escaped_as_elementtree_escapes_them(words: str, label: str) -> None:
+    """Text and attribute values with &, <, >, quotes, tabs, newlines and returns in
+    them come out escaped as ElementTree escapes them (an attribute's newline stays one
+    when the picture is read back)."""
+    svg = draw.svg_root(100, 40, label)
+    draw.put_text(svg, 10, 20, words, 12, extra_class=words)
+    svg.append(card_element(parse_card("QH"), 20, 0, 30, title=label))
+    written = draw.finish(svg)
+    assert written == _written_by_elementtree(svg)
+    back = ET.fromstring(written)
+    assert back.get("aria-label") == label
+
+
+def test_what_the_writer_does_not_know_is_left_to_elementtree() -> None:
+    """A comment or a namespaced tag is written by ElementTree itself; a value that is
+    not a string fails as ElementTree fails, saying why."""
+    svg = draw.svg_root(10, 10, "odd")
+    svg.append(ET.Comment(" a note "))
+    ET.SubElement(svg, "{http://www.w3.org/1999/xlink}a", {"href": "#x"})
+    assert draw.finish(svg) == _written_by_elementtree(svg)
+    bad = draw.svg_root(10, 10, "bad")
+    ET.SubElement(bad, "rect", {"width": 5})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="cannot serialize 5"):
+        draw.finish(bad)

@@ -28,6 +28,7 @@ from .draw import (
     finish,
     fmt,
     put_text,
+    written_once,
 )
 
 __all__ = [
@@ -199,7 +200,7 @@ def _card_drawing(
         parts.append(g)
     else:
         parts.extend(drawing)
-    return tuple(parts)
+    return written_once(tuple(parts))
 
 
 def _joker_drawing(card: Card, holder: ET.Element) -> list[ET.Element]:

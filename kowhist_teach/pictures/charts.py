@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from ..i18n import _
 from ..i18n.formats import decimal, percent
-from .draw import FONT_FAMILY, SvgStr
+from .draw import FONT_FAMILY, SvgStr, finish
 
 __all__ = ["bar_chart", "margin_of_error", "wilson", "PALETTE"]
 
@@ -276,4 +276,4 @@ def bar_chart(
             {"x": "8", "y": _fmt(height - 10), "font-size": "13", "fill": "#555555"},
         )
         n.text = note
-    return SvgStr(ET.tostring(svg, encoding="unicode"))
+    return finish(svg)
