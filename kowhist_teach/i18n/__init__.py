@@ -45,11 +45,27 @@ def N_(message: str) -> str:
     return message
 
 
+#: Each message already looked up, and the catalogue it was looked up in: a table
+#: names every card and seat at every move, so the same words come back thousands of
+#: times (set_language, or a catalogue swapped in by hand, starts it again).
+_looked_up: dict[str, str] = {}
+_looked_up_in: list[object] = [None]
+
+
 def _(message: str) -> str:
     """The message in the chosen language (the English text when it has no translation;
     French with its spacing, :func:`french_spacing`)."""
-    text = _state["tr"].gettext(message)  # type: ignore[union-attr]
-    return french_spacing(text) if _state["lang"] == "fr" else text
+    catalogue = _state["tr"]
+    if _looked_up_in[0] is not catalogue or len(_looked_up) > 8192:
+        _looked_up.clear()
+        _looked_up_in[0] = catalogue
+    text = _looked_up.get(message)
+    if text is None:
+        text = catalogue.gettext(message)  # type: ignore[attr-defined]
+        if _state["lang"] == "fr":
+            text = french_spacing(text)
+        _looked_up[message] = text
+    return text
 
 
 #: A French high sign (``: ; ! ?``) after a word, with or without a space before it,
