@@ -797,3 +797,17 @@ def test_play_german_whist_with_a_dummy(browser: Any, app_url: str, artifacts: P
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_widget_has_a_minute_to_load_its_code(app_page: Any) -> None:
+    """The app's page gives each anywidget a minute, not anywidget's two seconds, to load
+    its code (kowhist_teach/classroom/server.py's template): a page that loads slowly on
+    a busy machine keeps its card table. Other timeouts are left as asked."""
+    fired = app_page.evaluate(
+        """async () => {
+          const widgets = AbortSignal.timeout(2000), other = AbortSignal.timeout(300);
+          await new Promise((done) => setTimeout(done, 2600));
+          return [widgets.aborted, other.aborted];
+        }"""
+    )
+    assert fired == [False, True]
