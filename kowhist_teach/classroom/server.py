@@ -130,22 +130,14 @@ WEBSOCKET_MAX_BYTES = MAX_RECORD_BYTES + 64 * 1024
 _TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 # Voilà's "lab" template without the icon fonts it loads from jsDelivr (the app uses no
-# icon, and a classroom may have no Internet); and with more time for a widget's code to
-# load: anywidget (0.9 to 0.11) gives each widget two seconds from its creation
-# (AbortSignal.timeout(2000)) and past them drops it for good ("[anywidget] Failed to
-# initialize model."): its view never drawn, its messages never read. A page that loads
-# on a busy server or a slow laptop can take longer (seen on a loaded test machine, a
-# page reloaded after its kernel died): those two seconds become sixty in these pages.
-# No other script of the page asks for a timeout of exactly two seconds.
+# icon, and a classroom may have no Internet); and a widget's code has a minute to load,
+# not anywidget's two seconds (0.9-0.11), past which anywidget drops the widget for good
+# ("Failed to initialize model."), as a page reloaded on a loaded test machine saw.
 _TEMPLATE = """\
 {%- extends 'voila/templates/lab/index.html.j2' -%}
 {%- block html_head_js -%}
-<script>
-(() => {
-  const timeout = AbortSignal.timeout.bind(AbortSignal);
-  AbortSignal.timeout = (ms) => timeout(ms === 2000 ? 60000 : ms);
-})();
-</script>
+<script>{ const timeout = AbortSignal.timeout.bind(AbortSignal);
+  AbortSignal.timeout = (ms) => timeout(ms === 2000 ? 60000 : ms); }</script>
 {{ super() }}
 {%- endblock html_head_js -%}
 {%- block notebook_css -%}
