@@ -575,8 +575,9 @@ def _written_by_elementtree(svg: ET.Element) -> str:
 )
 def test_a_table_is_written_as_elementtree_writes_it(game_spec: GameSpec) -> None:
     """The pictures' own XML writer (draw.finish, with each card's face written once)
-    writes every table, at every move of a game of each kind, from each seat, face up
-    and in projector mode, character for character as ElementTree does."""
+    writes the table at every move of a game of each kind (its first 120), seen from a
+    seat drawn at random or face up, four-colour or not, and in projector mode,
+    character for character as ElementTree does."""
     from kowhist_teach.pictures.table import draw_table, said_to_the_student
 
     rng = random.Random(game_spec.name)
