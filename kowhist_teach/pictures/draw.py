@@ -145,21 +145,13 @@ _MEMO_SIZE = 8192
 _written: dict[int, tuple[ET.Element, str]] = {}
 
 
-def _attribute(value: str) -> str:
-    escaped = _escaped_attributes.get(value)
+def _escaped(value: str, memo: dict[str, str], escapes: dict[int, str]) -> str:
+    """``value`` with ``escapes`` applied, kept in ``memo`` (started again when full)."""
+    escaped = memo.get(value)
     if escaped is None:
-        if len(_escaped_attributes) >= _MEMO_SIZE:
-            _escaped_attributes.clear()
-        escaped = _escaped_attributes[value] = value.translate(_ATTRIBUTE_ESCAPES)
-    return escaped
-
-
-def _text(value: str) -> str:
-    escaped = _escaped_texts.get(value)
-    if escaped is None:
-        if len(_escaped_texts) >= _MEMO_SIZE:
-            _escaped_texts.clear()
-        escaped = _escaped_texts[value] = value.translate(_TEXT_ESCAPES)
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        escaped = memo[value] = value.translate(escapes)
     return escaped
 
 
@@ -201,19 +193,19 @@ def _write(element: ET.Element, out: list[str]) -> None:
     for name, value in element.items():
         if name[:1] == "{":
             raise ValueError(name)
-        head += f' {name}="{_attribute(value)}"'
+        head += f' {name}="{_escaped(value, _escaped_attributes, _ATTRIBUTE_ESCAPES)}"'
     text = element.text
     if text or len(element):
         out.append(head + ">")
         if text:
-            out.append(_text(text))
+            out.append(_escaped(text, _escaped_texts, _TEXT_ESCAPES))
         for child in element:
             _write(child, out)
         out.append("</" + tag + ">")
     else:
         out.append(head + " />")
     if element.tail:
-        out.append(_text(element.tail))
+        out.append(_escaped(element.tail, _escaped_texts, _TEXT_ESCAPES))
 
 
 def put_text(
